@@ -1,0 +1,89 @@
+// The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. One instance per
+// process, kept on globalThis because server.ts and the Next.js bundles load this module separately.
+// (No "server-only" import: server.ts and the admin CLI load this module outside the react-server graph.)
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { getEnv } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs a trivial query; throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const globalKey = Symbol.for("vetdx.database");
+type Holder = { [globalKey]?: Promise<DatabaseHandle> };
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" for an in-memory database (tests). */
+  pgliteDataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(options.databaseUrl, {
+      max: options.poolSize ?? 10,
+      onnotice: () => {},
+      connect_timeout: 10,
+    });
+    const db = drizzle(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        await client`select 1`;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const client = await PGlite.create(options.pgliteDataDir ?? "memory://", { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The process-wide database. The first caller opens it; with PGlite only the process that holds
+ * DATA_DIR's lock (the server, or the admin CLI when no server runs) may call this.
+ */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  const holder = globalThis as Holder;
+  if (!holder[globalKey]) {
+    const env = getEnv();
+    holder[globalKey] = openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDataDir: `${env.DATA_DIR}/pglite`,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
+  }
+  return holder[globalKey];
+}
+
+/** Installs an already-open database as the process-wide one (tests, the admin CLI). */
+export function setDatabaseHandle(handle: DatabaseHandle): void {
+  (globalThis as Holder)[globalKey] = Promise.resolve(handle);
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+export { schema };

@@ -1,0 +1,64 @@
+// Cases (spec 2.1) and the component sessions that embed them (spec 2.6).
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { veterinarians } from "./veterinarians";
+
+export const caseStatuses = [
+  "PENDING",
+  "PROCESSING",
+  "INITIAL_AI_PROCESSING_DONE",
+  "SANITIZING",
+  "COMPLETED",
+  "ERROR",
+] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+
+export const cases = pgTable(
+  "cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    veterinarianId: uuid("veterinarian_id")
+      .notNull()
+      .references(() => veterinarians.id, { onDelete: "cascade" }),
+    notes: text("notes").notNull(),
+    status: text("status", { enum: caseStatuses }).notNull().default("PENDING"),
+    aiExtractedPatient: jsonb("ai_extracted_patient"),
+    suggestedSymptoms: jsonb("suggested_symptoms"),
+    rawAiResponse: jsonb("raw_ai_response"),
+    sanitizedSymptoms: jsonb("sanitized_symptoms"),
+    patient: jsonb("patient"),
+    selectedSymptoms: jsonb("selected_symptoms").notNull().default(sql`'[]'::jsonb`),
+    deSelectedSymptoms: jsonb("de_selected_symptoms").notNull().default(sql`'[]'::jsonb`),
+    attachmentIds: jsonb("attachment_ids").notNull().default(sql`'[]'::jsonb`),
+    selectedDiagnoses: jsonb("selected_diagnoses").notNull().default(sql`'[]'::jsonb`),
+    soapNotes: jsonb("soap_notes"),
+    error: jsonb("error"),
+    /** Pipeline bookkeeping: attempts so far and when the current run last claimed the case. */
+    processingAttempts: integer("processing_attempts").notNull().default(0),
+    processingClaimedAt: timestamp("processing_claimed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("cases_vet_created_idx").on(table.veterinarianId, table.createdAt.desc(), table.id),
+    index("cases_status_idx").on(table.status),
+  ],
+);
+
+export const componentSessions = pgTable(
+  "component_sessions",
+  {
+    /** SHA-256 of the session id; the id itself is a bearer capability and is never stored. */
+    idHash: text("id_hash").primaryKey(),
+    component: text("component", { enum: ["diagnostics"] }).notNull(),
+    veterinarianId: uuid("veterinarian_id")
+      .notNull()
+      .references(() => veterinarians.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id").references(() => cases.id, { onDelete: "cascade" }),
+    allowedOrigins: text("allowed_origins").array().notNull(),
+    clientId: text("client_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("component_sessions_expires_idx").on(table.expiresAt)],
+);

@@ -1,0 +1,347 @@
+// Loads the clinical catalogue (db/seed/data) into the database: idempotent upserts by stable id,
+// skipped entirely when the data is unchanged since the last load (content hash in seed_state).
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../index";
+import {
+  animalTypes,
+  breeds,
+  conditionSigns,
+  conditionSpecies,
+  conditions,
+  genderTerms,
+  genders,
+  seedState,
+  symptomCategories,
+  symptomTerms,
+  symptoms,
+} from "../schema";
+
+const dataDir = fileURLToPath(new URL("./data", import.meta.url));
+
+interface AnimalTypeEntry {
+  id: number;
+  key: string;
+  name: string;
+  synonyms: string[];
+  source: string;
+}
+interface BreedEntry {
+  id: number;
+  species: string;
+  name: string;
+  synonyms: string[];
+  mixed: boolean;
+  vbo_id: string;
+}
+interface BreedAliases {
+  aliases: { species: string; breed: string; aliases: string[] }[];
+  authored_breeds: {
+    id: number;
+    species: string;
+    name: string;
+    cross_of: string | null;
+    aliases: string[];
+    source: string;
+  }[];
+}
+interface GenderData {
+  source: string;
+  genders: { id: number; key: string; name: string; fhir_code: string }[];
+  terms: { gender: string; neutered: boolean | null; species: string[] | null; terms: string[] }[];
+}
+interface SignEntry {
+  id: number;
+  name: string;
+  category: string;
+  synonyms: string[];
+  species: string[] | null;
+  source: string;
+  retired?: boolean;
+}
+interface ConditionEntry {
+  id: number;
+  name: string;
+  synonyms: string[];
+  species: string[];
+  description: string;
+  mondo_id?: string | null;
+  prevalence: "very_common" | "common" | "uncommon" | "rare";
+  risk_factors?: Record<string, unknown> | null;
+  signs: { sign: string; weight: number }[];
+  source: string;
+  retired?: boolean;
+}
+
+export interface CatalogueData {
+  animalTypes: AnimalTypeEntry[];
+  categories: { key: string; name: string }[];
+  breeds: BreedEntry[];
+  breedAliases: BreedAliases;
+  genders: GenderData;
+  signs: SignEntry[];
+  conditions: ConditionEntry[];
+  hash: string;
+}
+
+/** Reads and cross-checks the seed files; throws on a dangling reference. */
+export function readCatalogueData(directory = dataDir): CatalogueData {
+  const hash = createHash("sha256");
+  const read = <T>(file: string): T => {
+    const text = readFileSync(path.join(directory, file), "utf8");
+    hash.update(file).update(text);
+    return JSON.parse(text) as T;
+  };
+  const conditionFiles = readdirSync(path.join(directory, "conditions"))
+    .filter((file) => file.endsWith(".json"))
+    .sort();
+  const data = {
+    animalTypes: read<AnimalTypeEntry[]>("animal-types.json"),
+    categories: read<{ categories: { key: string; name: string }[] }>("clinical-sign-categories.json").categories,
+    breeds: read<BreedEntry[]>("breeds.json"),
+    breedAliases: read<BreedAliases>("breed-aliases.json"),
+    genders: read<GenderData>("genders.json"),
+    signs: read<SignEntry[]>("clinical-signs.json"),
+    conditions: conditionFiles.flatMap((file) => read<ConditionEntry[]>(path.join("conditions", file))),
+  };
+  return { ...data, hash: hash.digest("hex") };
+}
+
+const uniqueLower = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()).filter(Boolean))];
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
+
+function buildRows(data: CatalogueData) {
+  const speciesId = new Map(data.animalTypes.map((t) => [t.key, t.id]));
+  const idOfSpecies = (key: string) => {
+    const id = speciesId.get(key);
+    if (id === undefined) throw new Error(`Seed data names unknown species "${key}"`);
+    return id;
+  };
+  const categoryId = new Map(data.categories.map((c, index) => [c.key, index + 1]));
+
+  const aliasesByBreed = new Map<string, string[]>();
+  for (const entry of data.breedAliases.aliases) {
+    const key = `${entry.species}|${entry.breed}`;
+    aliasesByBreed.set(key, [...(aliasesByBreed.get(key) ?? []), ...entry.aliases]);
+  }
+  const breedRows = data.breeds.map((breed) => ({
+    id: breed.id,
+    animalTypeId: idOfSpecies(breed.species),
+    name: breed.name,
+    synonyms: uniqueLower([...breed.synonyms, ...(aliasesByBreed.get(`${breed.species}|${breed.name}`) ?? [])]),
+    mixed: breed.mixed,
+    crossOfBreedId: null as number | null,
+    vboId: breed.vbo_id as string | null,
+    source: `Vertebrate Breed Ontology ${breed.vbo_id} (CC-BY 4.0)`,
+  }));
+  const breedIdByName = new Map(data.breeds.map((b) => [`${b.species}|${b.name}`, b.id]));
+  for (const authored of data.breedAliases.authored_breeds) {
+    breedRows.push({
+      id: authored.id,
+      animalTypeId: idOfSpecies(authored.species),
+      name: authored.name,
+      synonyms: uniqueLower(authored.aliases.filter((a) => a.toLowerCase() !== authored.name.toLowerCase())),
+      mixed: authored.cross_of !== null || /\bcross/i.test(authored.name),
+      crossOfBreedId: authored.cross_of ? (breedIdByName.get(`${authored.species}|${authored.cross_of}`) ?? null) : null,
+      vboId: null,
+      source: authored.source,
+    });
+  }
+
+  const genderId = new Map(data.genders.genders.map((g) => [g.key, g.id]));
+  const genderTermRows = data.genders.terms.flatMap((group) =>
+    (group.species ?? [null]).flatMap((species) =>
+      group.terms.map((term) => ({
+        term: term.toLowerCase(),
+        genderId: genderId.get(group.gender) ?? 3,
+        neutered: group.neutered,
+        animalTypeId: species === null ? null : idOfSpecies(species),
+      })),
+    ),
+  );
+
+  const symptomRows = data.signs.map((sign) => {
+    const category = categoryId.get(sign.category);
+    if (category === undefined) throw new Error(`Sign ${sign.id} has unknown category ${sign.category}`);
+    return {
+      id: sign.id,
+      name: sign.name,
+      categoryId: category,
+      synonyms: uniqueLower(sign.synonyms),
+      animalTypeIds: sign.species ? sign.species.map(idOfSpecies) : null,
+      source: sign.source,
+      retired: sign.retired ?? false,
+    };
+  });
+  const symptomTermRows = symptomRows.flatMap((row) =>
+    uniqueLower([row.name, ...row.synonyms]).map((term) => ({
+      symptomId: row.id,
+      term,
+      isName: term === row.name.toLowerCase(),
+    })),
+  );
+
+  const symptomIdByName = new Map(data.signs.map((s) => [s.name, s.id]));
+  const conditionRows = data.conditions.map((condition) => ({
+    id: condition.id,
+    name: condition.name,
+    synonyms: condition.synonyms,
+    description: condition.description,
+    prevalence: condition.prevalence,
+    mondoId: condition.mondo_id ?? null,
+    riskFactors: condition.risk_factors ?? null,
+    source: condition.source,
+    retired: condition.retired ?? false,
+  }));
+  const conditionSpeciesRows = data.conditions.flatMap((condition) =>
+    condition.species.map((species) => ({ conditionId: condition.id, animalTypeId: idOfSpecies(species) })),
+  );
+  const conditionSignRows = data.conditions.flatMap((condition) =>
+    condition.signs.map((link) => {
+      const symptomId = symptomIdByName.get(link.sign);
+      if (symptomId === undefined) throw new Error(`Condition ${condition.id} links unknown sign "${link.sign}"`);
+      return { conditionId: condition.id, symptomId, weight: link.weight };
+    }),
+  );
+
+  return {
+    animalTypeRows: data.animalTypes.map((t) => ({
+      id: t.id,
+      key: t.key,
+      name: t.name,
+      synonyms: uniqueLower(t.synonyms),
+      source: t.source,
+    })),
+    categoryRows: data.categories.map((c, index) => ({ id: index + 1, key: c.key, name: c.name })),
+    breedRows,
+    genderRows: data.genders.genders.map((g) => ({ id: g.id, key: g.key, name: g.name, fhirCode: g.fhir_code })),
+    genderTermRows,
+    symptomRows,
+    symptomTermRows,
+    conditionRows,
+    conditionSpeciesRows,
+    conditionSignRows,
+  };
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+async function writeCatalogue(tx: Transaction, rows: ReturnType<typeof buildRows>) {
+  await tx
+    .insert(animalTypes)
+    .values(rows.animalTypeRows)
+    .onConflictDoUpdate({
+      target: animalTypes.id,
+      set: { key: excluded("key"), name: excluded("name"), synonyms: excluded("synonyms"), source: excluded("source") },
+    });
+  await tx
+    .insert(symptomCategories)
+    .values(rows.categoryRows)
+    .onConflictDoUpdate({ target: symptomCategories.id, set: { key: excluded("key"), name: excluded("name") } });
+  await tx
+    .insert(genders)
+    .values(rows.genderRows)
+    .onConflictDoUpdate({
+      target: genders.id,
+      set: { key: excluded("key"), name: excluded("name"), fhirCode: excluded("fhir_code") },
+    });
+  await tx.delete(genderTerms);
+  await insertInChunks(rows.genderTermRows, (chunk) => tx.insert(genderTerms).values(chunk));
+  await insertInChunks(rows.breedRows, (chunk) =>
+    tx
+      .insert(breeds)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: breeds.id,
+        set: {
+          animalTypeId: excluded("animal_type_id"),
+          name: excluded("name"),
+          synonyms: excluded("synonyms"),
+          mixed: excluded("mixed"),
+          crossOfBreedId: excluded("cross_of_breed_id"),
+          vboId: excluded("vbo_id"),
+          source: excluded("source"),
+        },
+      }),
+  );
+  await insertInChunks(rows.symptomRows, (chunk) =>
+    tx
+      .insert(symptoms)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: symptoms.id,
+        set: {
+          name: excluded("name"),
+          categoryId: excluded("category_id"),
+          synonyms: excluded("synonyms"),
+          animalTypeIds: excluded("animal_type_ids"),
+          source: excluded("source"),
+          retired: excluded("retired"),
+        },
+      }),
+  );
+  await tx.delete(symptomTerms);
+  await insertInChunks(rows.symptomTermRows, (chunk) => tx.insert(symptomTerms).values(chunk), 1000);
+  await insertInChunks(rows.conditionRows, (chunk) =>
+    tx
+      .insert(conditions)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: conditions.id,
+        set: {
+          name: excluded("name"),
+          synonyms: excluded("synonyms"),
+          description: excluded("description"),
+          prevalence: excluded("prevalence"),
+          mondoId: excluded("mondo_id"),
+          riskFactors: excluded("risk_factors"),
+          source: excluded("source"),
+          retired: excluded("retired"),
+        },
+      }),
+  );
+  const conditionIds = rows.conditionRows.map((c) => c.id);
+  if (conditionIds.length) {
+    await tx.delete(conditionSpecies).where(inArray(conditionSpecies.conditionId, conditionIds));
+    await tx.delete(conditionSigns).where(inArray(conditionSigns.conditionId, conditionIds));
+  }
+  await insertInChunks(rows.conditionSpeciesRows, (chunk) => tx.insert(conditionSpecies).values(chunk), 1000);
+  await insertInChunks(rows.conditionSignRows, (chunk) => tx.insert(conditionSigns).values(chunk), 1000);
+}
+
+export interface LoadResult {
+  loaded: boolean;
+  counts: Record<string, number>;
+}
+
+/** Loads the catalogue unless the same data is already loaded. Safe to run on every start. */
+export async function loadCatalogue(db: Database, data = readCatalogueData()): Promise<LoadResult> {
+  const rows = buildRows(data);
+  const counts = {
+    animal_types: rows.animalTypeRows.length,
+    breeds: rows.breedRows.length,
+    gender_terms: rows.genderTermRows.length,
+    symptoms: rows.symptomRows.length,
+    symptom_terms: rows.symptomTermRows.length,
+    conditions: rows.conditionRows.length,
+    condition_sign_links: rows.conditionSignRows.length,
+  };
+  const [state] = await db.select().from(seedState).where(eq(seedState.name, "catalogue"));
+  if (state?.hash === data.hash) return { loaded: false, counts };
+  await db.transaction(async (tx) => {
+    // Two instances starting together on PostgreSQL load once: the second waits, then upserts the same rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(7240302)`);
+    await writeCatalogue(tx, rows);
+    await tx
+      .insert(seedState)
+      .values({ name: "catalogue", hash: data.hash, loadedAt: new Date() })
+      .onConflictDoUpdate({ target: seedState.name, set: { hash: data.hash, loadedAt: new Date() } });
+  });
+  return { loaded: true, counts };
+}

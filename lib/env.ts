@@ -1,0 +1,121 @@
+// Configuration: every environment variable VetDx reads, parsed once with zod. Nothing else in
+// the code base reads process.env. A bad value stops start-up with a message naming the variable.
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const positiveSeconds = (fallback: number) => z.coerce.number().int().positive().max(31_536_000).default(fallback);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_AUDIENCE: optionalText,
+    OIDC_TOKEN_URL: optionalUrl,
+    INNGEST_EVENT_KEY: optionalText,
+    INNGEST_SIGNING_KEY: optionalText,
+    INNGEST_BASE_URL: optionalUrl,
+    INNGEST_DEV: flag,
+    AI_MODEL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+:.+$/, "must look like provider:model, e.g. openai:gpt-4.1-mini")
+        .optional(),
+    ),
+    AI_TIMEOUT_SECONDS: positiveSeconds(30),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: flag,
+    DEMO_SEED: z
+      .enum(["1", "0", "true", "false", ""])
+      .optional()
+      .transform((value) => value === undefined || value === "" || value === "1" || value === "true"),
+    COMPONENT_SESSION_TTL_SECONDS: positiveSeconds(3600),
+    MCP_ACCESS_TOKEN_TTL_SECONDS: positiveSeconds(3600),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all",
+          });
+        }
+      }
+    }
+  });
+
+export type Env = z.infer<typeof schema> & {
+  APP_URL: string;
+  DATA_DIR: string;
+  AUTH_URL: string;
+  embeddedIdentityProvider: boolean;
+};
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+/** Parses a raw environment; exported for tests, everyone else uses `env`. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  const externalIssuer = parsed.OIDC_ISSUER?.replace(/\/+$/, "");
+  return {
+    ...parsed,
+    APP_URL: appUrl,
+    DATA_DIR: path.resolve(parsed.DATA_DIR),
+    AUTH_URL: externalIssuer ?? `${appUrl}/idp`,
+    embeddedIdentityProvider: externalIssuer === undefined,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getEnv(): Env {
+  if (!cached) {
+    cached = parseEnv(process.env);
+    // next-auth 4 reads its public URL from the environment only; derive it from APP_URL.
+    process.env.NEXTAUTH_URL = cached.APP_URL;
+  }
+  return cached;
+}

@@ -1,0 +1,89 @@
+// Route-handler wrappers: `withAuth` authenticates the bearer token, checks scopes and hands the
+// handler a typed identity; `withErrors` only maps errors. Both turn any error into a response.
+import "server-only";
+import { getDb, type Database } from "@/db";
+import { getEnv } from "@/lib/env";
+import { resolveTokenIdentity, tokenVerifierConfig, verifyAccessToken, type TokenVerifierConfig } from "@/lib/auth/access-token";
+import { AuthError, type Identity } from "@/lib/auth/identity";
+import type { Scope } from "@/lib/auth/scopes";
+import { errorToResponse } from "./problem";
+
+type RouteContext<P> = { params: Promise<P> };
+
+const verifierConfigs = new WeakMap<Database, TokenVerifierConfig>();
+
+function verifierFor(db: Database): TokenVerifierConfig {
+  let config = verifierConfigs.get(db);
+  if (!config) {
+    config = tokenVerifierConfig(db, getEnv());
+    verifierConfigs.set(db, config);
+  }
+  return config;
+}
+
+/** Reads `Authorization: Bearer <token>`; RFC 6750 section 2.1 is the only accepted form. */
+export function bearerToken(request: Request): string {
+  const header = request.headers.get("authorization");
+  if (!header) throw new AuthError("invalid_token", "Missing bearer token", { tokenPresent: false });
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  if (!match?.[1]) {
+    if (!/^Bearer\b/i.test(header)) {
+      throw new AuthError("invalid_token", "Use the Bearer authorization scheme", { tokenPresent: false });
+    }
+    throw new AuthError("invalid_token", "The bearer token is malformed", { tokenPresent: true });
+  }
+  return match[1];
+}
+
+export async function authenticateRequest(request: Request, db: Database): Promise<Identity> {
+  const config = verifierFor(db);
+  const claims = await verifyAccessToken(config, bearerToken(request));
+  return resolveTokenIdentity(db, config, claims);
+}
+
+export function requireAnyScope(identity: Identity, anyScope: readonly Scope[]): void {
+  if (anyScope.length && !anyScope.some((scope) => identity.scopes.includes(scope))) {
+    throw new AuthError("insufficient_scope", `This request needs the scope ${anyScope.join(" or ")}`, {
+      requiredScopes: anyScope,
+    });
+  }
+}
+
+export interface AuthedHandlerArgs<P> {
+  request: Request;
+  identity: Identity;
+  params: P;
+  db: Database;
+}
+
+export function withAuth<P = Record<string, never>>(
+  options: { anyScope: readonly Scope[] },
+  handler: (args: AuthedHandlerArgs<P>) => Promise<Response>,
+) {
+  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    try {
+      const db = await getDb();
+      const identity = await authenticateRequest(request, db);
+      requireAnyScope(identity, options.anyScope);
+      return await handler({ request, identity, params: await context.params, db });
+    } catch (error) {
+      return errorToResponse(error);
+    }
+  };
+}
+
+export function withErrors<P = Record<string, never>>(
+  handler: (args: { request: Request; params: P; db: Database }) => Promise<Response>,
+) {
+  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    try {
+      return await handler({ request, params: await context.params, db: await getDb() });
+    } catch (error) {
+      return errorToResponse(error);
+    }
+  };
+}
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return Response.json(body, { ...init, headers: { "cache-control": "no-store", ...init.headers } });
+}

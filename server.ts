@@ -1,0 +1,149 @@
+// VetDx server: one Node process, one port. Prepares the database (migrations, catalogue, demo
+// accounts), mounts the embedded OpenID provider at /idp, answers /healthz and /readyz, and hands
+// everything else to Next.js.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import type Provider from "oidc-provider";
+import { DataDirectoryBusyError } from "@/db/data-dir-lock";
+import { ConfigurationError, getEnv, type Env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-database";
+import { startAdminSocket } from "@/lib/admin/socket";
+import { createIdentityProvider } from "@/lib/auth/idp/provider";
+import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
+import { handleInteraction } from "@/lib/auth/idp/interactions";
+import { ensureDemoAccounts, demoCredentialsPath, type DemoCredentials } from "@/lib/veterinarians/ensure-demo-accounts";
+
+const projectRoot = path.dirname(fileURLToPath(import.meta.url));
+const startedAt = Date.now();
+
+function clientIpOf(req: http.IncomingMessage, env: Env): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  if (env.TRUST_PROXY && typeof forwarded === "string") return forwarded.split(",")[0]!.trim();
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function main() {
+  const env = getEnv();
+  const dev = env.NODE_ENV === "development";
+  const database: PreparedDatabase = await prepareDatabase(env, "server");
+  const { handle } = database;
+  const demo = env.DEMO_SEED ? await ensureDemoAccounts(handle.db, { dataDir: env.DATA_DIR, appUrl: env.APP_URL }) : undefined;
+
+  const provider: Provider | undefined = env.embeddedIdentityProvider
+    ? await createIdentityProvider(handle.db, env)
+    : undefined;
+  const providerCallback = provider?.callback();
+
+  const app = next({ dev, dir: projectRoot, hostname: "localhost", port: env.PORT });
+  const nextHandler = app.getRequestHandler();
+  await app.prepare();
+
+  let ready = true;
+  const server = http.createServer(async (req, res) => {
+    // Route handlers read the caller's address from this header; never trust one sent by the client.
+    req.headers["x-vetdx-client-ip"] = clientIpOf(req, env);
+    res.setHeader("x-content-type-options", "nosniff");
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    try {
+      if (pathname === "/healthz") return sendJson(res, 200, { status: "ok" });
+      if (pathname === "/readyz") {
+        if (!ready) return sendJson(res, 503, { status: "stopping" }, { "retry-after": "5" });
+        try {
+          await handle.ping();
+          return sendJson(res, 200, { status: "ready", database: handle.kind });
+        } catch {
+          return sendJson(res, 503, { status: "database unreachable" }, { "retry-after": "5" });
+        }
+      }
+      if (provider && providerCallback && (pathname === "/idp" || pathname.startsWith("/idp/"))) {
+        if (pathname !== "/idp/oauth2/token") {
+          if (await handleInteraction(provider, handle.db, req, res, pathname)) return;
+          // oidc-provider computes its URLs from originalUrl minus url: tell it where it is mounted.
+          Object.assign(req, { originalUrl: req.url });
+          req.url = req.url!.slice("/idp".length) || "/";
+          return void providerCallback(req, res);
+        }
+      }
+      await nextHandler(req, res);
+    } catch (error) {
+      logger.error({ err: error, path: pathname }, "request failed");
+      if (!res.headersSent) sendJson(res, 500, { error: "internal_error", error_description: "Something went wrong" });
+      else res.end();
+    }
+  });
+
+  const adminSocket = env.DATABASE_URL ? undefined : startAdminSocket(env.DATA_DIR, handle.db);
+  const purge = setInterval(() => {
+    purgeExpiredIdentityProviderPayloads(handle.db).catch((error) => logger.warn({ err: error }, "purge failed"));
+  }, 15 * 60_000);
+  purge.unref();
+
+  server.listen(env.PORT, env.HOST, () => printBanner(env, database, demo));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    adminSocket?.close();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await handle.close().catch(() => {});
+    database.release();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+function printBanner(env: Env, database: PreparedDatabase, demo: DemoCredentials | undefined) {
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    "",
+    `VetDx ready on ${env.APP_URL} in ${seconds}s (database: ${database.handle.kind}${database.handle.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""})`,
+    `  Dashboard              ${env.APP_URL}/`,
+    `  REST API               ${env.APP_URL}/v1   (OpenAPI: ${env.APP_URL}/v1/openapi.json)`,
+    `  Components             ${env.APP_URL}/components/diagnostics/<session_id>`,
+    `  MCP server             ${env.APP_URL}/mcp   (legacy SSE: ${env.APP_URL}/sse)`,
+    `  Identity provider      ${env.AUTH_URL}${env.embeddedIdentityProvider ? " (embedded)" : " (external)"}`,
+    `  M2M token endpoint     ${env.embeddedIdentityProvider ? `${env.AUTH_URL}/oauth2/token` : "at the external provider"}`,
+    `  Health                 ${env.APP_URL}/healthz  ${env.APP_URL}/readyz`,
+    `  Catalogue              ${Object.entries(database.catalogue.counts)
+      .map(([name, n]) => `${n} ${name.replaceAll("_", " ")}`)
+      .join(", ")}${database.catalogue.loaded ? " (loaded)" : ""}`,
+  ];
+  if (demo) {
+    lines.push(
+      "",
+      "  First start: demo accounts created (shown once; also in " + demoCredentialsPath(env.DATA_DIR) + ")",
+      `    Vet sign-in          ${demo.vet.email} / ${demo.vet.password}`,
+      `    Machine client       ${demo.client.client_id} / ${demo.client.client_secret}`,
+      `    Try                  curl -u '${demo.client.client_id}:${demo.client.client_secret}' -d grant_type=client_credentials ${env.AUTH_URL}/oauth2/token`,
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof DataDirectoryBusyError) {
+    process.stderr.write(
+      `Another VetDx process (pid ${error.holderPid}) holds ${error.dataDir}. Stop it, or start this one with another DATA_DIR.\n`,
+    );
+  } else {
+    process.stderr.write(`VetDx failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
