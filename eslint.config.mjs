@@ -5,7 +5,15 @@ const config = [
   ...nextVitals,
   ...nextTypescript,
   {
-    ignores: [".next/**", ".data/**", "node_modules/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      ".data/**",
+      "node_modules/**",
+      "db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
   {
     rules: {
@@ -17,7 +25,16 @@ const config = [
     },
   },
   {
-    files: ["lib/env.ts", "*.config.ts", "*.config.mjs", "scripts/**", "e2e/**", "bench/**", "db/seed/*.mjs", ".ci/**"],
+    files: [
+      "lib/env.ts",
+      "*.config.ts",
+      "*.config.mjs",
+      "scripts/**",
+      "e2e/**",
+      "bench/**",
+      "test/**",
+      "db/seed/*.mjs",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
 ];

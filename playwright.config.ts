@@ -19,12 +19,24 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: e2eServer.chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   projects: [
     { name: "api", testMatch: /api\/.*\.spec\.ts/ },
-    { name: "ui", testMatch: /ui\/.*\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    {
+      name: "ui",
+      testMatch: /ui\/.*\.spec\.ts/,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: "node scripts/start.mjs",

@@ -14,7 +14,11 @@ import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
 import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
 import { handleInteraction } from "@/lib/auth/idp/interactions";
-import { ensureDemoAccounts, demoCredentialsPath, type DemoCredentials } from "@/lib/veterinarians/ensure-demo-accounts";
+import {
+  ensureDemoAccounts,
+  demoCredentialsPath,
+  type DemoCredentials,
+} from "@/lib/veterinarians/ensure-demo-accounts";
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 const startedAt = Date.now();
@@ -25,7 +29,12 @@ function clientIpOf(req: http.IncomingMessage, env: Env): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
   res.end(JSON.stringify(body));
 }
@@ -35,7 +44,9 @@ async function main() {
   const dev = env.NODE_ENV === "development";
   const database: PreparedDatabase = await prepareDatabase(env, "server");
   const { handle } = database;
-  const demo = env.DEMO_SEED ? await ensureDemoAccounts(handle.db, { dataDir: env.DATA_DIR, appUrl: env.APP_URL }) : undefined;
+  const demo = env.DEMO_SEED
+    ? await ensureDemoAccounts(handle.db, { dataDir: env.DATA_DIR, appUrl: env.APP_URL })
+    : undefined;
 
   const provider: Provider | undefined = env.embeddedIdentityProvider
     ? await createIdentityProvider(handle.db, env)
@@ -75,14 +86,17 @@ async function main() {
       await nextHandler(req, res);
     } catch (error) {
       logger.error({ err: error, path: pathname }, "request failed");
-      if (!res.headersSent) sendJson(res, 500, { error: "internal_error", error_description: "Something went wrong" });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: "internal_error", error_description: "Something went wrong" });
       else res.end();
     }
   });
 
   const adminSocket = env.DATABASE_URL ? undefined : startAdminSocket(env.DATA_DIR, handle.db);
   const purge = setInterval(() => {
-    purgeExpiredIdentityProviderPayloads(handle.db).catch((error) => logger.warn({ err: error }, "purge failed"));
+    purgeExpiredIdentityProviderPayloads(handle.db).catch((error) =>
+      logger.warn({ err: error }, "purge failed"),
+    );
   }, 15 * 60_000);
   purge.unref();
 
@@ -143,7 +157,9 @@ main().catch((error: unknown) => {
       `Another VetDx process (pid ${error.holderPid}) holds ${error.dataDir}. Stop it, or start this one with another DATA_DIR.\n`,
     );
   } else {
-    process.stderr.write(`VetDx failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `VetDx failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -33,14 +33,15 @@ export default async function HomePage() {
       <main className="page">
         <h1>{identity ? `Welcome, ${identity.name}` : "Veterinary diagnostics from case notes"}</h1>
         <p className="muted">
-          VetDx turns free-text case notes into a structured patient, clinical signs matched to a catalogue, ranked
-          differential diagnoses and SOAP notes.
+          VetDx turns free-text case notes into a structured patient, clinical signs matched to a catalogue,
+          ranked differential diagnoses and SOAP notes.
         </p>
         <div className="grid">
           <section className="card" aria-labelledby="rest">
             <h2 id="rest">REST API</h2>
             <p>
-              Base <code>{env.APP_URL}/v1</code>; machine tokens from <code>{env.AUTH_URL}/oauth2/token</code>.
+              Base <code>{env.APP_URL}/v1</code>; machine tokens from <code>{env.AUTH_URL}/oauth2/token</code>
+              .
             </p>
             <Link href="/v1/openapi.json">OpenAPI description</Link>
           </section>

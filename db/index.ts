@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   /** Runs a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (tests copy a seeded template this way). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const globalKey = Symbol.for("vetdx.database");
@@ -23,6 +25,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; "memory://" for an in-memory database (tests). */
   pgliteDataDir?: string;
+  /** PGlite only: start from this data-directory tarball. */
+  pgliteLoadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -48,7 +52,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = await PGlite.create(options.pgliteDataDir ?? "memory://", { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.pgliteDataDir ?? "memory://", {
+    extensions: { pg_trgm },
+    loadDataDir: options.pgliteLoadDataDir,
+  });
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,
@@ -57,6 +64,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       await client.query("select 1");
     },
     close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir("none")) as Blob,
   };
 }
 

@@ -16,7 +16,8 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
-const positiveSeconds = (fallback: number) => z.coerce.number().int().positive().max(31_536_000).default(fallback);
+const positiveSeconds = (fallback: number) =>
+  z.coerce.number().int().positive().max(31_536_000).default(fallback);
 
 const schema = z
   .object({
@@ -93,7 +94,9 @@ export class ConfigurationError extends Error {
 export function parseEnv(raw: Record<string, string | undefined>): Env {
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    );
     throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const parsed = result.data;

@@ -40,4 +40,5 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("not_found", `${what} was not found`);
-export const invalid = (message: string, errors?: FieldError[]) => new AppError("validation", message, { errors });
+export const invalid = (message: string, errors?: FieldError[]) =>
+  new AppError("validation", message, { errors });

@@ -6,7 +6,10 @@ export function zodIssuesToFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.flatMap((issue) => {
     const prefix = issue.path.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: prefix ? `${prefix}.${key}` : key, message: "is not a known field" }));
+      return issue.keys.map((key) => ({
+        path: prefix ? `${prefix}.${key}` : key,
+        message: "is not a known field",
+      }));
     }
     return [{ path: prefix || "(root)", message: issue.message }];
   });

@@ -32,7 +32,9 @@ function print(result: unknown, asJson: boolean) {
   if (rows.length === 0) process.stdout.write("(none)\n");
   for (const row of rows) {
     for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
-      process.stdout.write(`${key.padEnd(16)} ${Array.isArray(value) ? value.join(", ") : String(value ?? "")}\n`);
+      process.stdout.write(
+        `${key.padEnd(16)} ${Array.isArray(value) ? value.join(", ") : String(value ?? "")}\n`,
+      );
     }
     if (rows.length > 1) process.stdout.write("\n");
   }
@@ -64,7 +66,14 @@ async function main() {
   const request = adminRequestSchema.parse({ command: positionals, options });
   const env = getEnv();
   const holder = env.DATABASE_URL ? undefined : readLockHolder(env.DATA_DIR);
-  const answer = holder ? await sendAdminRequest(env.DATA_DIR, request) : await runLocally(request);
+  const answer = holder
+    ? await sendAdminRequest(env.DATA_DIR, request).catch((error: Error) => {
+        throw new Error(
+          `Process ${holder.pid} (${holder.role}) holds ${env.DATA_DIR} but its admin socket did not answer (${error.message}). ` +
+            "The embedded database is never opened by two processes; wait for it to finish or stop it.",
+        );
+      })
+    : await runLocally(request);
   if (!answer.ok) {
     process.stderr.write(`Error: ${answer.error}\n`);
     process.exit(answer.status === 500 ? 1 : 2);
@@ -74,7 +83,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigurationError) process.stderr.write(`${error.message}\n`);
-  else if (error instanceof Error && "issues" in error) process.stderr.write(`Error: ${error.message}\n${ADMIN_USAGE}\n`);
+  else if (error instanceof Error && "issues" in error)
+    process.stderr.write(`Error: ${error.message}\n${ADMIN_USAGE}\n`);
   else process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

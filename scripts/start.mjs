@@ -28,14 +28,21 @@ function hashInputs() {
 
 const stamp = path.join(root, ".next", "vetdx-build-hash");
 const sourceHash = hashInputs();
-const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === sourceHash;
+const built =
+  existsSync(path.join(root, ".next", "BUILD_ID")) &&
+  existsSync(stamp) &&
+  readFileSync(stamp, "utf8") === sourceHash;
 if (!built || process.argv.includes("--rebuild")) {
   console.log("Building VetDx (first start or sources changed)…");
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...env, NODE_ENV: "production" },
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...env, NODE_ENV: "production" },
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(stamp, sourceHash);
 }

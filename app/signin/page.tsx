@@ -12,7 +12,11 @@ const messages: Record<string, string> = {
   SessionRequired: "Please sign in to continue.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { error, callbackUrl } = await searchParams;
   if (await getDashboardIdentity()) redirect("/");
   const safeCallback = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/";

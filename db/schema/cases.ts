@@ -27,10 +27,18 @@ export const cases = pgTable(
     rawAiResponse: jsonb("raw_ai_response"),
     sanitizedSymptoms: jsonb("sanitized_symptoms"),
     patient: jsonb("patient"),
-    selectedSymptoms: jsonb("selected_symptoms").notNull().default(sql`'[]'::jsonb`),
-    deSelectedSymptoms: jsonb("de_selected_symptoms").notNull().default(sql`'[]'::jsonb`),
-    attachmentIds: jsonb("attachment_ids").notNull().default(sql`'[]'::jsonb`),
-    selectedDiagnoses: jsonb("selected_diagnoses").notNull().default(sql`'[]'::jsonb`),
+    selectedSymptoms: jsonb("selected_symptoms")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    deSelectedSymptoms: jsonb("de_selected_symptoms")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    attachmentIds: jsonb("attachment_ids")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    selectedDiagnoses: jsonb("selected_diagnoses")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     soapNotes: jsonb("soap_notes"),
     error: jsonb("error"),
     /** Pipeline bookkeeping: attempts so far and when the current run last claimed the case. */

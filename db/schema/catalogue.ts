@@ -64,7 +64,9 @@ export const genderTerms = pgTable(
     /** Null when the term applies to every species. */
     animalTypeId: integer("animal_type_id").references(() => animalTypes.id),
   },
-  (table) => [uniqueIndex("gender_terms_term_species_unique").on(table.term, sql`coalesce(${table.animalTypeId}, 0)`)],
+  (table) => [
+    uniqueIndex("gender_terms_term_species_unique").on(table.term, sql`coalesce(${table.animalTypeId}, 0)`),
+  ],
 );
 
 export const symptomCategories = pgTable("symptom_categories", {

@@ -110,5 +110,8 @@ export const oauthTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (table) => [index("oauth_tokens_grant_idx").on(table.grantId), index("oauth_tokens_expires_idx").on(table.expiresAt)],
+  (table) => [
+    index("oauth_tokens_grant_idx").on(table.grantId),
+    index("oauth_tokens_expires_idx").on(table.expiresAt),
+  ],
 );

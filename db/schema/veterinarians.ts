@@ -9,7 +9,9 @@ export const veterinarians = pgTable(
     kind: text("kind", { enum: ["human", "machine"] }).notNull(),
     email: text("email"),
     name: text("name").notNull(),
-    role: text("role", { enum: ["vet", "admin"] }).notNull().default("vet"),
+    role: text("role", { enum: ["vet", "admin"] })
+      .notNull()
+      .default("vet"),
     /** argon2id hash; null for machine veterinarians and for people who sign in at an external provider. */
     passwordHash: text("password_hash"),
     /** `issuer|sub` of the person at an external OpenID provider. */
@@ -36,7 +38,10 @@ export const machineClients = pgTable(
     /** SHA-256 of the 256-bit random secret; null for clients linked from an external provider. */
     secretHash: text("secret_hash"),
     scopes: text("scopes").array().notNull(),
-    embedOrigins: text("embed_origins").array().notNull().default(sql`'{}'::text[]`),
+    embedOrigins: text("embed_origins")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -14,14 +14,17 @@ const input = JSON.parse(readFileSync(0, "utf8"));
 const additions = Array.isArray(input) ? input : [input];
 
 const owner = new Map();
-for (const sign of signs) for (const phrase of [sign.name, ...sign.synonyms]) owner.set(normalise(phrase), sign.name);
+for (const sign of signs)
+  for (const phrase of [sign.name, ...sign.synonyms]) owner.set(normalise(phrase), sign.name);
 
 let nextId = Math.max(0, ...signs.map((s) => s.id)) + 1;
 const refused = [];
 for (const addition of additions) {
   const clashes = [addition.name, ...(addition.synonyms ?? [])].filter((p) => owner.has(normalise(p)));
   if (clashes.length) {
-    refused.push(`${addition.name}: ${clashes.map((p) => `"${p}" belongs to "${owner.get(normalise(p))}"`).join(", ")}`);
+    refused.push(
+      `${addition.name}: ${clashes.map((p) => `"${p}" belongs to "${owner.get(normalise(p))}"`).join(", ")}`,
+    );
     continue;
   }
   const sign = {
@@ -38,6 +41,8 @@ for (const addition of additions) {
 }
 writeFileSync(file, `[\n${signs.map((s) => "  " + JSON.stringify(s)).join(",\n")}\n]\n`);
 if (refused.length) {
-  console.error(`refused (phrase already used; link the existing sign or drop the synonym):\n- ${refused.join("\n- ")}`);
+  console.error(
+    `refused (phrase already used; link the existing sign or drop the synonym):\n- ${refused.join("\n- ")}`,
+  );
   process.exit(1);
 }

@@ -56,7 +56,14 @@ for (const record of records) {
   const vboId = get("vbo_id");
   const name = get("breed_name").trim();
   if (!name) continue;
-  const synonyms = [...new Set(get("synonyms").split("|").map((s) => s.trim()).filter((s) => s && s !== name))];
+  const synonyms = [
+    ...new Set(
+      get("synonyms")
+        .split("|")
+        .map((s) => s.trim())
+        .filter((s) => s && s !== name),
+    ),
+  ];
   const parents = get("parents").split(";");
   const mixed = parents.some((p) => MIXED_PARENTS.has(p)) || /\b(cross ?breed|mixed breed)\b/i.test(name);
   breeds.push({
@@ -70,6 +77,9 @@ for (const record of records) {
   });
 }
 breeds.sort((a, b) => a.id - b.id);
-writeFileSync(join(dataDir, "breeds.json"), `[\n${breeds.map((b) => "  " + JSON.stringify(b)).join(",\n")}\n]\n`);
+writeFileSync(
+  join(dataDir, "breeds.json"),
+  `[\n${breeds.map((b) => "  " + JSON.stringify(b)).join(",\n")}\n]\n`,
+);
 const counts = breeds.reduce((acc, b) => ({ ...acc, [b.species]: (acc[b.species] ?? 0) + 1 }), {});
 console.log(JSON.stringify({ breeds: breeds.length, per_species: counts }));

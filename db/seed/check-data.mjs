@@ -40,7 +40,8 @@ for (const sign of signs) {
     problem(`${where}: bad name`);
   if (!categoryKeys.has(sign.category)) problem(`${where}: unknown category "${sign.category}"`);
   if (!Array.isArray(sign.synonyms)) problem(`${where}: synonyms must be an array`);
-  if (sign.species !== null && !Array.isArray(sign.species)) problem(`${where}: species must be null or a list`);
+  if (sign.species !== null && !Array.isArray(sign.species))
+    problem(`${where}: species must be null or a list`);
   checkSpeciesList(sign.species, where);
   if (typeof sign.source !== "string" || sign.source.length < 5) problem(`${where}: missing source`);
   for (const phrase of [sign.name, ...(sign.synonyms ?? [])]) {
@@ -63,16 +64,23 @@ const conditions = existsSync(conditionsDir)
   : [];
 checkIds(conditions, "conditions", 1000, 4999);
 // Mondo ids are checked against the shared reference copy when it is present (authoring machines).
-const mondoFile = fileURLToPath(new URL("../../../shared/data/reference/derived/mondo_nonhuman_animal_terms.tsv", import.meta.url));
+const mondoFile = fileURLToPath(
+  new URL("../../../shared/data/reference/derived/mondo_nonhuman_animal_terms.tsv", import.meta.url),
+);
 const mondoIds = existsSync(mondoFile)
-  ? new Set(readFileSync(mondoFile, "utf8").split("\n").map((line) => line.split("\t")[0]))
+  ? new Set(
+      readFileSync(mondoFile, "utf8")
+        .split("\n")
+        .map((line) => line.split("\t")[0]),
+    )
   : null;
 const nameSpecies = new Set();
 const perSpecies = Object.fromEntries([...speciesKeys].map((k) => [k, 0]));
 let linkCount = 0;
 for (const condition of conditions) {
   const where = `condition ${condition.id} "${condition.name}" (${condition.file})`;
-  if (!Array.isArray(condition.species) || condition.species.length === 0) problem(`${where}: species required`);
+  if (!Array.isArray(condition.species) || condition.species.length === 0)
+    problem(`${where}: species required`);
   checkSpeciesList(condition.species, where);
   for (const key of condition.species ?? []) {
     const pair = `${normalise(condition.name)}|${key}`;
@@ -86,7 +94,8 @@ for (const condition of conditions) {
     problem(`${where}: bad prevalence "${condition.prevalence}"`);
   if (condition.mondo_id != null && mondoIds && !mondoIds.has(condition.mondo_id))
     problem(`${where}: mondo_id ${condition.mondo_id} not in the Mondo non-human-animal terms`);
-  if (typeof condition.source !== "string" || condition.source.length < 10) problem(`${where}: missing source`);
+  if (typeof condition.source !== "string" || condition.source.length < 10)
+    problem(`${where}: missing source`);
   if (!Array.isArray(condition.synonyms)) problem(`${where}: synonyms must be an array`);
   const links = condition.signs ?? [];
   if (links.length < 3 || links.length > 15) problem(`${where}: ${links.length} signs (3-15 expected)`);
@@ -95,18 +104,28 @@ for (const condition of conditions) {
     if (!signNames.has(link.sign)) problem(`${where}: unknown sign "${link.sign}"`);
     if (linked.has(link.sign)) problem(`${where}: sign "${link.sign}" linked twice`);
     linked.add(link.sign);
-    if (!(link.weight > 0 && link.weight < 1)) problem(`${where}: weight ${link.weight} for "${link.sign}" not in (0,1)`);
+    if (!(link.weight > 0 && link.weight < 1))
+      problem(`${where}: weight ${link.weight} for "${link.sign}" not in (0,1)`);
     linkCount += 1;
   }
   const rf = condition.risk_factors;
   if (rf) {
     for (const key of Object.keys(rf))
-      if (!["breeds", "age_years", "sex", "neutered"].includes(key)) problem(`${where}: unknown risk factor ${key}`);
+      if (!["breeds", "age_years", "sex", "neutered"].includes(key))
+        problem(`${where}: unknown risk factor ${key}`);
     if (rf.sex && !["male", "female"].includes(rf.sex)) problem(`${where}: bad sex ${rf.sex}`);
   }
 }
 
-const minimums = { signs: 400, averageSynonyms: 3, conditions: 250, dog: 100, cat: 80, rabbit: 20, horse: 20 };
+const minimums = {
+  signs: 400,
+  averageSynonyms: 3,
+  conditions: 250,
+  dog: 100,
+  cat: 80,
+  rabbit: 20,
+  horse: 20,
+};
 const summary = {
   signs: signs.length,
   average_synonyms: Number((synonymCount / Math.max(signs.length, 1)).toFixed(2)),
@@ -115,10 +134,12 @@ const summary = {
   conditions_per_species: perSpecies,
 };
 if (signs.length < minimums.signs) problem(`only ${signs.length} signs (minimum ${minimums.signs})`);
-if (summary.average_synonyms < minimums.averageSynonyms) problem(`average synonyms ${summary.average_synonyms} < 3`);
+if (summary.average_synonyms < minimums.averageSynonyms)
+  problem(`average synonyms ${summary.average_synonyms} < 3`);
 if (conditions.length < minimums.conditions) problem(`only ${conditions.length} conditions (minimum 250)`);
 for (const key of ["dog", "cat", "rabbit", "horse"])
-  if (perSpecies[key] < minimums[key]) problem(`only ${perSpecies[key]} ${key} conditions (minimum ${minimums[key]})`);
+  if (perSpecies[key] < minimums[key])
+    problem(`only ${perSpecies[key]} ${key} conditions (minimum ${minimums[key]})`);
 
 console.log(JSON.stringify(summary, null, 2));
 if (problems.length) {

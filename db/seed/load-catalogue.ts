@@ -100,7 +100,8 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
     .sort();
   const data = {
     animalTypes: read<AnimalTypeEntry[]>("animal-types.json"),
-    categories: read<{ categories: { key: string; name: string }[] }>("clinical-sign-categories.json").categories,
+    categories: read<{ categories: { key: string; name: string }[] }>("clinical-sign-categories.json")
+      .categories,
     breeds: read<BreedEntry[]>("breeds.json"),
     breedAliases: read<BreedAliases>("breed-aliases.json"),
     genders: read<GenderData>("genders.json"),
@@ -110,7 +111,9 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
   return { ...data, hash: hash.digest("hex") };
 }
 
-const uniqueLower = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()).filter(Boolean))];
+const uniqueLower = (values: string[]) => [
+  ...new Set(values.map((v) => v.trim().toLowerCase()).filter(Boolean)),
+];
 
 async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
@@ -134,7 +137,10 @@ function buildRows(data: CatalogueData) {
     id: breed.id,
     animalTypeId: idOfSpecies(breed.species),
     name: breed.name,
-    synonyms: uniqueLower([...breed.synonyms, ...(aliasesByBreed.get(`${breed.species}|${breed.name}`) ?? [])]),
+    synonyms: uniqueLower([
+      ...breed.synonyms,
+      ...(aliasesByBreed.get(`${breed.species}|${breed.name}`) ?? []),
+    ]),
     mixed: breed.mixed,
     crossOfBreedId: null as number | null,
     vboId: breed.vbo_id as string | null,
@@ -148,7 +154,9 @@ function buildRows(data: CatalogueData) {
       name: authored.name,
       synonyms: uniqueLower(authored.aliases.filter((a) => a.toLowerCase() !== authored.name.toLowerCase())),
       mixed: authored.cross_of !== null || /\bcross/i.test(authored.name),
-      crossOfBreedId: authored.cross_of ? (breedIdByName.get(`${authored.species}|${authored.cross_of}`) ?? null) : null,
+      crossOfBreedId: authored.cross_of
+        ? (breedIdByName.get(`${authored.species}|${authored.cross_of}`) ?? null)
+        : null,
       vboId: null,
       source: authored.source,
     });
@@ -205,7 +213,8 @@ function buildRows(data: CatalogueData) {
   const conditionSignRows = data.conditions.flatMap((condition) =>
     condition.signs.map((link) => {
       const symptomId = symptomIdByName.get(link.sign);
-      if (symptomId === undefined) throw new Error(`Condition ${condition.id} links unknown sign "${link.sign}"`);
+      if (symptomId === undefined)
+        throw new Error(`Condition ${condition.id} links unknown sign "${link.sign}"`);
       return { conditionId: condition.id, symptomId, weight: link.weight };
     }),
   );
@@ -220,7 +229,12 @@ function buildRows(data: CatalogueData) {
     })),
     categoryRows: data.categories.map((c, index) => ({ id: index + 1, key: c.key, name: c.name })),
     breedRows,
-    genderRows: data.genders.genders.map((g) => ({ id: g.id, key: g.key, name: g.name, fhirCode: g.fhir_code })),
+    genderRows: data.genders.genders.map((g) => ({
+      id: g.id,
+      key: g.key,
+      name: g.name,
+      fhirCode: g.fhir_code,
+    })),
     genderTermRows,
     symptomRows,
     symptomTermRows,
@@ -238,12 +252,20 @@ async function writeCatalogue(tx: Transaction, rows: ReturnType<typeof buildRows
     .values(rows.animalTypeRows)
     .onConflictDoUpdate({
       target: animalTypes.id,
-      set: { key: excluded("key"), name: excluded("name"), synonyms: excluded("synonyms"), source: excluded("source") },
+      set: {
+        key: excluded("key"),
+        name: excluded("name"),
+        synonyms: excluded("synonyms"),
+        source: excluded("source"),
+      },
     });
   await tx
     .insert(symptomCategories)
     .values(rows.categoryRows)
-    .onConflictDoUpdate({ target: symptomCategories.id, set: { key: excluded("key"), name: excluded("name") } });
+    .onConflictDoUpdate({
+      target: symptomCategories.id,
+      set: { key: excluded("key"), name: excluded("name") },
+    });
   await tx
     .insert(genders)
     .values(rows.genderRows)

@@ -42,7 +42,8 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-const scopesOption = (value: string | undefined) => (value === undefined ? undefined : parseScopeString(value));
+const scopesOption = (value: string | undefined) =>
+  value === undefined ? undefined : parseScopeString(value);
 
 export async function runAdminCommand(db: Database, request: AdminRequest): Promise<unknown> {
   const [group, action, id] = request.command;
@@ -96,7 +97,15 @@ export async function runAdminCommand(db: Database, request: AdminRequest): Prom
 }
 
 function clientOutput(
-  client: { clientId: string; name: string; veterinarianId: string; scopes: string[]; embedOrigins: string[]; createdAt: Date; revokedAt: Date | null },
+  client: {
+    clientId: string;
+    name: string;
+    veterinarianId: string;
+    scopes: string[];
+    embedOrigins: string[];
+    createdAt: Date;
+    revokedAt: Date | null;
+  },
   clientSecret?: string,
 ) {
   return {

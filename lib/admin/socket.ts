@@ -49,12 +49,18 @@ async function answerRequest(db: Database, line: string): Promise<AdminAnswer> {
   }
 }
 
-export function sendAdminRequest(dataDir: string, request: unknown, timeoutMs = 30_000): Promise<AdminAnswer> {
+export function sendAdminRequest(
+  dataDir: string,
+  request: unknown,
+  timeoutMs = 30_000,
+): Promise<AdminAnswer> {
   return new Promise((resolve, reject) => {
     const connection = net.createConnection(adminSocketPath(dataDir));
     let answer = "";
     connection.setEncoding("utf8");
-    connection.setTimeout(timeoutMs, () => connection.destroy(new Error("The server did not answer in time")));
+    connection.setTimeout(timeoutMs, () =>
+      connection.destroy(new Error("The server did not answer in time")),
+    );
     connection.on("connect", () => connection.write(`${JSON.stringify(request)}\n`));
     connection.on("data", (chunk: string) => (answer += chunk));
     connection.on("end", () => {

@@ -1,7 +1,13 @@
 // Verifies identity-provider JWTs (client-credentials tokens and user access tokens) and resolves
 // the veterinarian they act as: the machine veterinarian mapped from the client id, or the human.
 import { and, eq, isNull } from "drizzle-orm";
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+} from "jose";
 import type { Database } from "@/db";
 import { machineClients, veterinarians } from "@/db/schema";
 import type { Env } from "@/lib/env";
@@ -25,7 +31,9 @@ export interface TokenVerifierConfig {
 const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 async function discoverJwksUri(issuer: string): Promise<URL> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(5000),
+  });
   if (!response.ok) throw new Error(`discovery answered ${response.status}`);
   const metadata = (await response.json()) as { jwks_uri?: string; issuer?: string };
   if (!metadata.jwks_uri) throw new Error("discovery has no jwks_uri");
@@ -48,7 +56,10 @@ export function tokenVerifierConfig(db: Database, env: Env): TokenVerifierConfig
     keys: async () => {
       let keySet = remoteKeySets.get(env.AUTH_URL);
       if (!keySet) {
-        keySet = createRemoteJWKSet(await discoverJwksUri(env.AUTH_URL), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+        keySet = createRemoteJWKSet(await discoverJwksUri(env.AUTH_URL), {
+          timeoutDuration: 5000,
+          cooldownDuration: 30_000,
+        });
         remoteKeySets.set(env.AUTH_URL, keySet);
       }
       return keySet;
@@ -64,8 +75,10 @@ function describeVerificationFailure(error: unknown): string {
     if (error.claim === "nbf") return "The access token is not valid yet";
     return `The access token's ${error.claim} claim is invalid`;
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return "The access token is signed with an algorithm this API does not accept";
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return "The access token signature is invalid";
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return "The access token is signed with an algorithm this API does not accept";
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return "The access token signature is invalid";
   if (error instanceof joseErrors.JWKSNoMatchingKey) return "The access token was signed by an unknown key";
   return "The access token is malformed or invalid";
 }
@@ -75,7 +88,9 @@ export async function verifyAccessToken(config: TokenVerifierConfig, token: stri
   try {
     keys = await config.keys();
   } catch (error) {
-    throw new IdentityProviderUnavailableError(`The identity provider's keys could not be loaded: ${String(error)}`);
+    throw new IdentityProviderUnavailableError(
+      `The identity provider's keys could not be loaded: ${String(error)}`,
+    );
   }
   try {
     const { payload } = await jwtVerify(token, keys, {
@@ -109,7 +124,12 @@ export async function resolveTokenIdentity(
 ): Promise<Identity> {
   const subject = String(payload.sub);
   const tokenScopes = scopesOf(payload);
-  const clientIdClaim = typeof payload.client_id === "string" ? payload.client_id : typeof payload.azp === "string" ? payload.azp : null;
+  const clientIdClaim =
+    typeof payload.client_id === "string"
+      ? payload.client_id
+      : typeof payload.azp === "string"
+        ? payload.azp
+        : null;
 
   const [machine] = await db
     .select({ client: machineClients, vet: veterinarians })
@@ -117,7 +137,8 @@ export async function resolveTokenIdentity(
     .innerJoin(veterinarians, eq(veterinarians.id, machineClients.veterinarianId))
     .where(eq(machineClients.clientId, subject));
   if (machine) {
-    if (machine.client.revokedAt) throw new AuthError("invalid_token", "The client's credentials were revoked", { tokenPresent: true });
+    if (machine.client.revokedAt)
+      throw new AuthError("invalid_token", "The client's credentials were revoked", { tokenPresent: true });
     // A token never carries more than the client is allowed now, so narrowing a client takes effect at once.
     const scopes = tokenScopes.filter((s): s is Scope => isScope(s) && machine.client.scopes.includes(s));
     return {
@@ -142,7 +163,10 @@ export async function resolveTokenIdentity(
   const human = config.embedded
     ? await findEmbeddedHuman(db, subject)
     : await findOrProvisionExternalHuman(db, config.issuer, subject, payload);
-  if (!human || human.disabledAt) throw new AuthError("invalid_token", "The token's user is not a VetDx veterinarian", { tokenPresent: true });
+  if (!human || human.disabledAt)
+    throw new AuthError("invalid_token", "The token's user is not a VetDx veterinarian", {
+      tokenPresent: true,
+    });
   return {
     veterinarianId: human.id,
     kind: "human",
@@ -167,9 +191,17 @@ async function findEmbeddedHuman(db: Database, subject: string) {
 }
 
 /** People at an external provider become veterinarians the first time they present a valid token. */
-async function findOrProvisionExternalHuman(db: Database, issuer: string, subject: string, payload: JWTPayload) {
+async function findOrProvisionExternalHuman(
+  db: Database,
+  issuer: string,
+  subject: string,
+  payload: JWTPayload,
+) {
   const externalSubject = `${issuer}|${subject}`;
-  const [existing] = await db.select().from(veterinarians).where(eq(veterinarians.externalSubject, externalSubject));
+  const [existing] = await db
+    .select()
+    .from(veterinarians)
+    .where(eq(veterinarians.externalSubject, externalSubject));
   if (existing) return existing;
   const email = typeof payload.email === "string" ? payload.email.toLowerCase() : null;
   const name =

@@ -68,7 +68,11 @@ export async function issueClientCredentialsToken(
   }
   const scopes = requested.length ? requested : client.scopes;
   const { key, kid } = await currentSigningKey(await getSigningKeys(db));
-  const accessToken = await new SignJWT({ client_id: client.clientId, scope: scopes.join(" "), token_use: "access" })
+  const accessToken = await new SignJWT({
+    client_id: client.clientId,
+    scope: scopes.join(" "),
+    token_use: "access",
+  })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: "at+jwt" })
     .setIssuer(options.issuer)
     .setSubject(client.clientId)

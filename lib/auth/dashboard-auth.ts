@@ -35,7 +35,10 @@ async function veterinarianIdFor(db: Database, profile: OidcProfile): Promise<st
       externalSubject,
     })
     .onConflictDoNothing();
-  const [vet] = await db.select({ id: veterinarians.id }).from(veterinarians).where(eq(veterinarians.externalSubject, externalSubject));
+  const [vet] = await db
+    .select({ id: veterinarians.id })
+    .from(veterinarians)
+    .where(eq(veterinarians.externalSubject, externalSubject));
   return vet?.id;
 }
 
@@ -69,7 +72,11 @@ async function buildAuthOptions(): Promise<NextAuthOptions> {
         authorization: { params: { scope: "openid email profile" } },
         idToken: true,
         checks: ["pkce", "state"],
-        profile: (profile: OidcProfile) => ({ id: profile.sub, name: profile.name ?? profile.email, email: profile.email }),
+        profile: (profile: OidcProfile) => ({
+          id: profile.sub,
+          name: profile.name ?? profile.email,
+          email: profile.email,
+        }),
       },
     ],
     callbacks: {

@@ -1,7 +1,13 @@
 // OAuth scopes of the REST API, components API and MCP tools (spec 5.3 with `svc` = `vetdx`).
 import { z } from "zod";
 
-export const SCOPES = ["vetdx/read", "vetdx/write", "vetdx/user.read", "vetdx/user.write", "vetdx/tools"] as const;
+export const SCOPES = [
+  "vetdx/read",
+  "vetdx/write",
+  "vetdx/user.read",
+  "vetdx/user.write",
+  "vetdx/tools",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const scopeSchema = z.enum(SCOPES);

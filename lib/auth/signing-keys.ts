@@ -33,7 +33,9 @@ export function getSigningKeys(db: Database): Promise<SigningKeys> {
 export function publicJwks(keys: SigningKeys): { keys: JWK[] } {
   return {
     keys: keys.keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) =>
-      Object.fromEntries(Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined)),
+      Object.fromEntries(
+        Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined),
+      ),
     ),
   };
 }

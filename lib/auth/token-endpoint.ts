@@ -38,7 +38,8 @@ async function readForm(request: Request): Promise<URLSearchParams> {
     throw new OAuthError("invalid_request", "Send the request as application/x-www-form-urlencoded");
   }
   const body = await request.arrayBuffer();
-  if (body.byteLength > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "The request body is too large");
+  if (body.byteLength > MAX_FORM_BYTES)
+    throw new OAuthError("invalid_request", "The request body is too large");
   const form = new URLSearchParams(new TextDecoder().decode(body));
   for (const key of new Set(form.keys())) {
     if (form.getAll(key).length > 1) throw new OAuthError("invalid_request", `Parameter ${key} is repeated`);
@@ -53,9 +54,12 @@ export async function handleTokenRequest(
 ): Promise<Response> {
   const wait = await retryAfterSeconds(FAILED_AUTHENTICATIONS, options.clientIp);
   if (wait > 0) {
-    return oauthErrorResponse(new OAuthError("invalid_request", "Too many failed attempts; try again later", 429), {
-      "retry-after": String(wait),
-    });
+    return oauthErrorResponse(
+      new OAuthError("invalid_request", "Too many failed attempts; try again later", 429),
+      {
+        "retry-after": String(wait),
+      },
+    );
   }
   const authorization = request.headers.get("authorization");
   try {
@@ -80,9 +84,12 @@ export async function handleTokenRequest(
     if (error.error === "invalid_client") {
       const blockedFor = await consume(FAILED_AUTHENTICATIONS, options.clientIp);
       if (blockedFor > 0) {
-        return oauthErrorResponse(new OAuthError("invalid_request", "Too many failed attempts; try again later", 429), {
-          "retry-after": String(blockedFor),
-        });
+        return oauthErrorResponse(
+          new OAuthError("invalid_request", "Too many failed attempts; try again later", 429),
+          {
+            "retry-after": String(blockedFor),
+          },
+        );
       }
       return oauthErrorResponse(error, { "www-authenticate": 'Basic realm="vetdx", charset="UTF-8"' });
     }

@@ -6,7 +6,12 @@ import type { AnimalType } from "./schemas";
 
 export async function listAnimalTypes(db: Database): Promise<AnimalType[]> {
   return db
-    .select({ id: animalTypes.id, key: animalTypes.key, name: animalTypes.name, synonyms: animalTypes.synonyms })
+    .select({
+      id: animalTypes.id,
+      key: animalTypes.key,
+      name: animalTypes.name,
+      synonyms: animalTypes.synonyms,
+    })
     .from(animalTypes)
     .orderBy(asc(animalTypes.id));
 }

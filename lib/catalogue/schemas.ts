@@ -5,7 +5,10 @@ import { z } from "zod";
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 export const searchText = z.string().trim().min(1).max(200);
 export const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
-export const cursorParam = z.string().max(200).regex(/^[A-Za-z0-9_-]+$/, "is not a cursor this API issued");
+export const cursorParam = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "is not a cursor this API issued");
 
 export const distance = z
   .number()
@@ -16,7 +19,10 @@ export const distance = z
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
-    next_cursor: z.string().nullable().describe("Pass as `cursor` to get the next page; null on the last page"),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe("Pass as `cursor` to get the next page; null on the last page"),
   });
 }
 
@@ -50,8 +56,15 @@ export const genderSchema = z
       .array(
         z.object({
           term: z.string(),
-          neutered: z.boolean().nullable().describe("true: neutered; false: entire; null: the term does not say"),
-          animal_type_id: z.number().int().nullable().describe("Species the term belongs to; null for every species"),
+          neutered: z
+            .boolean()
+            .nullable()
+            .describe("true: neutered; false: entire; null: the term does not say"),
+          animal_type_id: z
+            .number()
+            .int()
+            .nullable()
+            .describe("Species the term belongs to; null for every species"),
         }),
       )
       .describe("Words for this sex and its neuter status, e.g. spayed, gelding, MN"),
@@ -109,7 +122,9 @@ export const breedsQuery = z.strictObject({
 });
 
 export const symptomsQuery = z.strictObject({
-  q: searchText.optional().describe("Search text: clinical terms, lay phrases or shorthand (\"v+\", \"throwing up\")"),
+  q: searchText
+    .optional()
+    .describe('Search text: clinical terms, lay phrases or shorthand ("v+", "throwing up")'),
   animal_type_id: id.optional().describe("Only signs this animal type can show"),
   category_id: id.optional(),
   limit: limitParam(20),

@@ -1,6 +1,6 @@
 // Ranks conditions (diagnoses) by similarity of their names and synonyms to a search text, or lists
 // them by name; optionally only those of one animal type.
-import { and, asc, eq, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, not, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db";
 import { conditionSpecies, conditions } from "@/db/schema";
 import { offsetOf, offsetPage } from "@/lib/http/pagination";
@@ -19,7 +19,9 @@ export const diagnosisColumns = {
   id: conditions.id,
   name: conditions.name,
   synonyms: conditions.synonyms,
-  animal_type_ids: sql<number[]>`(select coalesce(array_agg(${conditionSpecies.animalTypeId} order by ${conditionSpecies.animalTypeId}), '{}') from ${conditionSpecies} where ${conditionSpecies.conditionId} = ${conditions.id})`,
+  animal_type_ids: sql<
+    number[]
+  >`(select coalesce(array_agg(${conditionSpecies.animalTypeId} order by ${conditionSpecies.animalTypeId}), '{}') from ${conditionSpecies} where ${conditionSpecies.conditionId} = ${conditions.id})`,
   description: conditions.description,
   prevalence: conditions.prevalence,
   mondo_id: conditions.mondoId,

@@ -28,7 +28,9 @@ export const symptomColumns = {
 export function symptomFilters(search: { animal_type_id?: number; category_id?: number }): SQL[] {
   const filters: SQL[] = [not(symptoms.retired)];
   if (search.animal_type_id !== undefined) {
-    filters.push(sql`(${isNull(symptoms.animalTypeIds)} or ${search.animal_type_id} = any(${symptoms.animalTypeIds}))`);
+    filters.push(
+      sql`(${isNull(symptoms.animalTypeIds)} or ${search.animal_type_id} = any(${symptoms.animalTypeIds}))`,
+    );
   }
   if (search.category_id !== undefined) filters.push(eq(symptoms.categoryId, search.category_id));
   return filters;

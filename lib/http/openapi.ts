@@ -29,10 +29,16 @@ const problem = z
   .meta({ id: "Problem", description: "RFC 9457 problem details" });
 
 const bearerError = z
-  .object({ error: z.enum(["invalid_token", "insufficient_scope", "invalid_request"]), error_description: z.string() })
+  .object({
+    error: z.enum(["invalid_token", "insufficient_scope", "invalid_request"]),
+    error_description: z.string(),
+  })
   .meta({ id: "BearerError", description: "RFC 6750 error; the WWW-Authenticate header carries the same" });
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 function read(
   summary: string,
@@ -45,7 +51,10 @@ function read(
     ...extra,
     responses: {
       "200": json(responseSchema, "OK"),
-      "400": { description: "Invalid parameters", content: { "application/problem+json": { schema: problem } } },
+      "400": {
+        description: "Invalid parameters",
+        content: { "application/problem+json": { schema: problem } },
+      },
       "401": json(bearerError, "Missing, invalid or expired token"),
       "403": json(bearerError, "The token lacks the scope"),
       "404": { description: "Not found", content: { "application/problem+json": { schema: problem } } },
@@ -59,16 +68,24 @@ const idPath = { path: z.object({ id: idParam.shape.id }) };
 export const paths: ZodOpenApiPathsObject = {
   "/v1/animal-types": { get: read("List animal types", listOf(animalTypeSchema), { tags: ["Catalogue"] }) },
   "/v1/breeds": {
-    get: read("List or search breeds", listOf(breedSchema), { tags: ["Catalogue"], requestParams: { query: breedsQuery } }),
+    get: read("List or search breeds", listOf(breedSchema), {
+      tags: ["Catalogue"],
+      requestParams: { query: breedsQuery },
+    }),
   },
   "/v1/genders": { get: read("List sexes and neuter terms", listOf(genderSchema), { tags: ["Catalogue"] }) },
   "/v1/symptom-categories": {
     get: read("List clinical-sign categories", listOf(symptomCategorySchema), { tags: ["Catalogue"] }),
   },
   "/v1/symptoms": {
-    get: read("Search clinical signs", listOf(symptomSchema), { tags: ["Catalogue"], requestParams: { query: symptomsQuery } }),
+    get: read("Search clinical signs", listOf(symptomSchema), {
+      tags: ["Catalogue"],
+      requestParams: { query: symptomsQuery },
+    }),
   },
-  "/v1/symptoms/{id}": { get: read("Get a clinical sign", symptomSchema, { tags: ["Catalogue"], requestParams: idPath }) },
+  "/v1/symptoms/{id}": {
+    get: read("Get a clinical sign", symptomSchema, { tags: ["Catalogue"], requestParams: idPath }),
+  },
   "/v1/diagnoses": {
     get: read("Search diagnoses (conditions)", listOf(diagnosisSchema), {
       tags: ["Catalogue"],
@@ -76,7 +93,10 @@ export const paths: ZodOpenApiPathsObject = {
     }),
   },
   "/v1/diagnoses/{id}": {
-    get: read("Get a diagnosis with its weighted signs", diagnosisDetailSchema, { tags: ["Catalogue"], requestParams: idPath }),
+    get: read("Get a diagnosis with its weighted signs", diagnosisDetailSchema, {
+      tags: ["Catalogue"],
+      requestParams: idPath,
+    }),
   },
 };
 
@@ -97,7 +117,9 @@ export function openApiDocument(options: { appUrl: string; authUrl: string }) {
       securitySchemes: {
         bearer: {
           type: "oauth2",
-          flows: { clientCredentials: { tokenUrl: `${options.authUrl}/oauth2/token`, scopes: SCOPE_DESCRIPTIONS } },
+          flows: {
+            clientCredentials: { tokenUrl: `${options.authUrl}/oauth2/token`, scopes: SCOPE_DESCRIPTIONS },
+          },
         },
       },
     },

@@ -6,7 +6,10 @@ export function encodeCursor(value: Record<string, string | number>): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
 
-export function decodeCursor<T extends Record<string, string | number>>(cursor: string | undefined, keys: (keyof T)[]): T | undefined {
+export function decodeCursor<T extends Record<string, string | number>>(
+  cursor: string | undefined,
+  keys: (keyof T)[],
+): T | undefined {
   if (cursor === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as T;
@@ -28,6 +31,7 @@ export function offsetPage<T>(rows: T[], offset: number, limit: number) {
 export function offsetOf(cursor: string | undefined): number {
   const decoded = decodeCursor<{ offset: number }>(cursor, ["offset"]);
   const offset = decoded?.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0 || offset > 100_000) throw invalid("The cursor is out of range");
+  if (!Number.isInteger(offset) || offset < 0 || offset > 100_000)
+    throw invalid("The cursor is out of range");
   return offset;
 }

@@ -46,7 +46,8 @@ export function bearerErrorResponse(error: AuthError, realm = "vetdx"): Response
   if (error.options.tokenPresent !== false || error.error !== "invalid_token") {
     parts.push(`error=${quote(error.error)}`, `error_description=${quote(error.description)}`);
   }
-  if (error.options.requiredScopes?.length) parts.push(`scope=${quote(error.options.requiredScopes.join(" "))}`);
+  if (error.options.requiredScopes?.length)
+    parts.push(`scope=${quote(error.options.requiredScopes.join(" "))}`);
   return new Response(JSON.stringify({ error: error.error, error_description: error.description }), {
     status: error.status,
     headers: {
@@ -61,8 +62,12 @@ export function errorToResponse(error: unknown): Response {
   if (error instanceof AuthError) return bearerErrorResponse(error);
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
-    if (error.details.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.details.retryAfterSeconds);
-    return problemResponse(error.status, error.kind, error.message, { errors: error.details.errors, headers });
+    if (error.details.retryAfterSeconds !== undefined)
+      headers["retry-after"] = String(error.details.retryAfterSeconds);
+    return problemResponse(error.status, error.kind, error.message, {
+      errors: error.details.errors,
+      headers,
+    });
   }
   if (error instanceof IdentityProviderUnavailableError) {
     logger.warn({ err: error }, "identity provider unavailable");

@@ -13,7 +13,12 @@ export interface LimiterSpec {
 }
 
 /** Failed client or password authentications per client IP. */
-export const FAILED_AUTHENTICATIONS: LimiterSpec = { name: "failed-auth", points: 20, durationSeconds: 300, blockSeconds: 300 };
+export const FAILED_AUTHENTICATIONS: LimiterSpec = {
+  name: "failed-auth",
+  points: 20,
+  durationSeconds: 300,
+  blockSeconds: 300,
+};
 
 function limiter(spec: LimiterSpec): RateLimiterMemory {
   const holder = globalThis as Holder;

@@ -10,7 +10,8 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   const params = new URL(request.url).searchParams;
   const raw: Record<string, string> = {};
   for (const [key, value] of params) {
-    if (key in raw) throw invalid(`Query parameter ${key} is repeated`, [{ path: key, message: "given more than once" }]);
+    if (key in raw)
+      throw invalid(`Query parameter ${key} is repeated`, [{ path: key, message: "given more than once" }]);
     raw[key] = value;
   }
   const parsed = schema.safeParse(raw);

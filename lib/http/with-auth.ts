@@ -3,7 +3,12 @@
 import "server-only";
 import { getDb, type Database } from "@/db";
 import { getEnv } from "@/lib/env";
-import { resolveTokenIdentity, tokenVerifierConfig, verifyAccessToken, type TokenVerifierConfig } from "@/lib/auth/access-token";
+import {
+  resolveTokenIdentity,
+  tokenVerifierConfig,
+  verifyAccessToken,
+  type TokenVerifierConfig,
+} from "@/lib/auth/access-token";
 import { AuthError, type Identity } from "@/lib/auth/identity";
 import type { Scope } from "@/lib/auth/scopes";
 import { errorToResponse } from "./problem";

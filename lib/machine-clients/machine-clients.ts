@@ -12,12 +12,22 @@ import { originSchema, zodIssuesToFieldErrors } from "@/lib/validation";
 
 const clientInput = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  scopes: z.array(scopeSchema).min(1).default([...SCOPES]),
+  scopes: z
+    .array(scopeSchema)
+    .min(1)
+    .default([...SCOPES]),
   embedOrigins: z.array(originSchema).max(20).default([]),
 });
 export type MachineClientInput = z.input<typeof clientInput>;
 
-const linkInput = clientInput.extend({ clientId: z.string().trim().min(1).max(255).regex(/^[\x21-\x7e]+$/) });
+const linkInput = clientInput.extend({
+  clientId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/),
+});
 
 export interface MachineClientView {
   clientId: string;
@@ -38,7 +48,13 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 
 async function insertClient(
   db: Database,
-  fields: { clientId: string; name: string; scopes: string[]; embedOrigins: string[]; secretHash: string | null },
+  fields: {
+    clientId: string;
+    name: string;
+    scopes: string[];
+    embedOrigins: string[];
+    secretHash: string | null;
+  },
 ) {
   return db.transaction(async (tx) => {
     const [vet] = await tx
@@ -72,7 +88,13 @@ export async function createMachineClient(db: Database, input: MachineClientInpu
   const { name, scopes, embedOrigins } = parse(clientInput, input);
   const clientId = `m2m_${randomBytes(12).toString("hex")}`;
   const clientSecret = randomToken(32);
-  const row = await insertClient(db, { clientId, name, scopes, embedOrigins, secretHash: sha256(clientSecret) });
+  const row = await insertClient(db, {
+    clientId,
+    name,
+    scopes,
+    embedOrigins,
+    secretHash: sha256(clientSecret),
+  });
   return { ...toView(row), clientSecret };
 }
 
@@ -97,7 +119,10 @@ export async function rotateMachineClientSecret(db: Database, clientId: string) 
   if (!existing) throw notFound(`Client ${clientId}`);
   if (existing.revokedAt) throw new AppError("conflict", `Client ${clientId} is revoked`);
   if (existing.secretHash === null) {
-    throw new AppError("conflict", `Client ${clientId} is linked from the external identity provider; rotate it there`);
+    throw new AppError(
+      "conflict",
+      `Client ${clientId} is linked from the external identity provider; rotate it there`,
+    );
   }
   const clientSecret = randomToken(32);
   const [row] = await db

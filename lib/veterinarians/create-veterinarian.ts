@@ -8,7 +8,10 @@ import { randomToken } from "@/lib/auth/secrets";
 import { zodIssuesToFieldErrors } from "@/lib/validation";
 
 export const createVeterinarianInput = z.strictObject({
-  email: z.email().max(254).transform((email) => email.toLowerCase()),
+  email: z
+    .email()
+    .max(254)
+    .transform((email) => email.toLowerCase()),
   name: z.string().trim().min(1).max(200),
   password: z.string().min(MIN_PASSWORD_LENGTH).max(1024).optional(),
   role: z.enum(["vet", "admin"]).default("vet"),
@@ -24,7 +27,10 @@ export interface CreatedVeterinarian {
   generatedPassword?: string;
 }
 
-export async function createVeterinarian(db: Database, input: CreateVeterinarianInput): Promise<CreatedVeterinarian> {
+export async function createVeterinarian(
+  db: Database,
+  input: CreateVeterinarianInput,
+): Promise<CreatedVeterinarian> {
   const parsed = createVeterinarianInput.safeParse(input);
   if (!parsed.success) throw invalid("Invalid veterinarian", zodIssuesToFieldErrors(parsed.error));
   const { email, name, role } = parsed.data;

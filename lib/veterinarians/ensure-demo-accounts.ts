@@ -36,7 +36,11 @@ export async function ensureDemoAccounts(
   });
   const credentials: DemoCredentials = {
     vet: { email: vet.email, password: vet.generatedPassword ?? "" },
-    client: { client_id: client.clientId, client_secret: client.clientSecret, scopes: client.scopes.join(" ") },
+    client: {
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      scopes: client.scopes.join(" "),
+    },
   };
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return credentials;

@@ -6,7 +6,13 @@ import type { Database } from "@/db";
 import { identityProviderPayloads as payloads } from "@/db/schema";
 
 // Models looked up by grant id when a grant is revoked.
-const GRANTABLE = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest"]);
+const GRANTABLE = new Set([
+  "AccessToken",
+  "AuthorizationCode",
+  "RefreshToken",
+  "DeviceCode",
+  "BackchannelAuthenticationRequest",
+]);
 
 export function createAdapterClass(db: Database) {
   return class DatabaseAdapter implements Adapter {
@@ -27,7 +33,13 @@ export function createAdapterClass(db: Database) {
         .values(row)
         .onConflictDoUpdate({
           target: [payloads.model, payloads.id],
-          set: { payload: row.payload, grantId: row.grantId, userCode: row.userCode, uid: row.uid, expiresAt: row.expiresAt },
+          set: {
+            payload: row.payload,
+            grantId: row.grantId,
+            userCode: row.userCode,
+            uid: row.uid,
+            expiresAt: row.expiresAt,
+          },
         });
     }
 

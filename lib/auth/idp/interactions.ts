@@ -12,8 +12,18 @@ import { escapeHtml } from "./provider";
 import { IDENTITY_PROVIDER_PAGE_HEADERS, renderIdentityProviderPage } from "./pages";
 
 const MAX_FORM_BYTES = 4096;
-const LOGIN_FAILURES_PER_IP: LimiterSpec = { name: "login-ip", points: 20, durationSeconds: 900, blockSeconds: 900 };
-const LOGIN_FAILURES_PER_ACCOUNT: LimiterSpec = { name: "login-account", points: 10, durationSeconds: 900, blockSeconds: 900 };
+const LOGIN_FAILURES_PER_IP: LimiterSpec = {
+  name: "login-ip",
+  points: 20,
+  durationSeconds: 900,
+  blockSeconds: 900,
+};
+const LOGIN_FAILURES_PER_ACCOUNT: LimiterSpec = {
+  name: "login-account",
+  points: 10,
+  durationSeconds: 900,
+  blockSeconds: 900,
+};
 
 function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { ...IDENTITY_PROVIDER_PAGE_HEADERS, ...headers });
@@ -55,7 +65,7 @@ function expiredPage(res: ServerResponse) {
     400,
     renderIdentityProviderPage({
       title: "Sign-in expired",
-      body: "<p>This sign-in page has expired or was opened in another browser.</p><p class=\"muted\">Go back to the app and start signing in again.</p>",
+      body: '<p>This sign-in page has expired or was opened in another browser.</p><p class="muted">Go back to the app and start signing in again.</p>',
     }),
   );
 }
@@ -95,7 +105,14 @@ export async function handleInteraction(
 
   if (!action && req.method === "GET") {
     if (details.prompt.name !== "login") {
-      send(res, 400, renderIdentityProviderPage({ title: "Cannot continue", body: "<p>This application needs a consent step VetDx does not offer.</p>" }));
+      send(
+        res,
+        400,
+        renderIdentityProviderPage({
+          title: "Cannot continue",
+          body: "<p>This application needs a consent step VetDx does not offer.</p>",
+        }),
+      );
       return true;
     }
     send(res, 200, loginForm(uid!, clientName));
@@ -122,9 +139,17 @@ export async function handleInteraction(
       email ? await retryAfterSeconds(LOGIN_FAILURES_PER_ACCOUNT, email) : 0,
     );
     if (wait > 0) {
-      send(res, 429, loginForm(uid!, clientName, { error: `Too many failed attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, email }), {
-        "retry-after": String(wait),
-      });
+      send(
+        res,
+        429,
+        loginForm(uid!, clientName, {
+          error: `Too many failed attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
+          email,
+        }),
+        {
+          "retry-after": String(wait),
+        },
+      );
       return true;
     }
     const [vet] = email
@@ -133,7 +158,10 @@ export async function handleInteraction(
           .from(veterinarians)
           .where(and(sql`lower(${veterinarians.email}) = ${email}`, eq(veterinarians.kind, "human")))
       : [];
-    const ok = vet && !vet.disabledAt ? await verifyPassword(vet.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
+    const ok =
+      vet && !vet.disabledAt
+        ? await verifyPassword(vet.passwordHash, password)
+        : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
     if (!ok || !vet) {
       await consume(LOGIN_FAILURES_PER_IP, ip);
       if (email) await consume(LOGIN_FAILURES_PER_ACCOUNT, email);
@@ -142,10 +170,20 @@ export async function handleInteraction(
       return true;
     }
     logger.info({ event: "login_succeeded", veterinarian_id: vet.id }, "vet signed in");
-    await provider.interactionFinished(req, res, { login: { accountId: vet.id } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: vet.id } },
+      { mergeWithLastSubmission: false },
+    );
     return true;
   }
 
-  send(res, 405, renderIdentityProviderPage({ title: "Not allowed", body: "<p>That request is not allowed here.</p>" }), { allow: "GET, POST" });
+  send(
+    res,
+    405,
+    renderIdentityProviderPage({ title: "Not allowed", body: "<p>That request is not allowed here.</p>" }),
+    { allow: "GET, POST" },
+  );
   return true;
 }

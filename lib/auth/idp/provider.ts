@@ -24,7 +24,10 @@ export interface FirstPartyClientSecrets {
 
 /** Secrets of the first-party clients, generated once; the dashboard and /callback read them too. */
 export function getFirstPartyClientSecrets(db: Database): Promise<FirstPartyClientSecrets> {
-  return getOrCreateSecret(db, "idp_client_secrets", () => ({ dashboard: randomToken(32), mcp: randomToken(32) }));
+  return getOrCreateSecret(db, "idp_client_secrets", () => ({
+    dashboard: randomToken(32),
+    mcp: randomToken(32),
+  }));
 }
 
 export function interactionPath(uid: string): string {
@@ -80,7 +83,10 @@ export async function createIdentityProvider(db: Database, env: Env): Promise<Pr
           });
         },
         postLogoutSuccessSource: (ctx) => {
-          ctx.body = renderIdentityProviderPage({ title: "Signed out", body: "<p>You are signed out of VetDx.</p>" });
+          ctx.body = renderIdentityProviderPage({
+            title: "Signed out",
+            body: "<p>You are signed out of VetDx.</p>",
+          });
         },
       },
       // Users may ask for a JWT access token for the REST API (resource = APP_URL).

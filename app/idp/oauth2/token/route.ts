@@ -9,7 +9,8 @@ export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
   const env = getEnv();
-  if (!env.embeddedIdentityProvider) return problemResponse(404, "not_found", "Tokens are issued by the configured identity provider");
+  if (!env.embeddedIdentityProvider)
+    return problemResponse(404, "not_found", "Tokens are issued by the configured identity provider");
   try {
     return await handleTokenRequest(await getDb(), request, {
       issuer: env.AUTH_URL,

@@ -1,0 +1,154 @@
+// {auth_url}/oauth2/token: spec 4.4 and 2.7, RFC 6749 errors, brute-force limiting.
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { DatabaseHandle } from "@/db";
+import { openTestDatabase } from "@/db/testing";
+import { machineClients } from "@/db/schema";
+import {
+  createMachineClient,
+  revokeMachineClient,
+  rotateMachineClientSecret,
+} from "@/lib/machine-clients/machine-clients";
+import { basic, call, requestToken } from "@/test/support";
+import { POST } from "./route";
+
+let handle: DatabaseHandle;
+let client: Awaited<ReturnType<typeof createMachineClient>>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  client = await createMachineClient(handle.db, {
+    name: "Clinic PIMS",
+    scopes: ["vetdx/read", "vetdx/write"],
+  });
+});
+afterAll(() => handle.close());
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+describe("client credentials", () => {
+  it("issues a signed JWT with sub = client id, expires_in 3600 and all allowed scopes by default", async () => {
+    const response = await requestToken(client.clientId, client.clientSecret);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = await response.json();
+    expect(body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "vetdx/read vetdx/write" });
+    const claims = decodeJwt(body.access_token);
+    expect(claims.sub).toBe(client.clientId);
+    expect(claims.iss).toBe("http://vetdx.test/idp");
+    expect(claims.aud).toBe("http://vetdx.test");
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(decodeProtectedHeader(body.access_token)).toMatchObject({ alg: "RS256", typ: "at+jwt" });
+  });
+
+  it("narrows to the requested scopes and refuses scopes the client is not allowed", async () => {
+    const narrowed = await (await requestToken(client.clientId, client.clientSecret, "vetdx/read")).json();
+    expect(narrowed.scope).toBe("vetdx/read");
+    const refused = await requestToken(client.clientId, client.clientSecret, "vetdx/read vetdx/tools");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: "invalid_scope" });
+  });
+
+  it("accepts client_secret_post as well as HTTP Basic", async () => {
+    const response = await call(POST, "/idp/oauth2/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form({
+        grant_type: "client_credentials",
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ["a wrong secret", () => basic(client.clientId, "wrong")],
+    ["an unknown client", () => basic("m2m_unknown", "whatever")],
+    ["a malformed header", () => "Basic !!!"],
+  ])("answers 401 invalid_client with a Basic challenge for %s", async (_name, header) => {
+    const response = await call(POST, "/idp/oauth2/token", {
+      method: "POST",
+      headers: { authorization: header(), "content-type": "application/x-www-form-urlencoded" },
+      body: form({ grant_type: "client_credentials" }),
+      ip: "198.51.100.7",
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Basic /);
+    expect(await response.json()).toMatchObject({ error: "invalid_client" });
+  });
+
+  it.each([
+    ["a missing grant_type", {}, "invalid_request"],
+    ["another grant type", { grant_type: "password" }, "unsupported_grant_type"],
+  ])("answers 400 for %s", async (_name, fields, error) => {
+    const response = await call(POST, "/idp/oauth2/token", {
+      method: "POST",
+      headers: {
+        authorization: basic(client.clientId, client.clientSecret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: form(fields as Record<string, string>),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error });
+  });
+
+  it("rejects JSON bodies, oversized bodies and repeated parameters without issuing a token", async () => {
+    const auth = basic(client.clientId, client.clientSecret);
+    const asJson = await call(POST, "/idp/oauth2/token", {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "client_credentials" }),
+    });
+    expect(asJson.status).toBe(400);
+    const huge = await call(POST, "/idp/oauth2/token", {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: `grant_type=client_credentials&scope=${"x".repeat(20_000)}`,
+    });
+    expect(huge.status).toBe(400);
+    const repeated = await call(POST, "/idp/oauth2/token", {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&grant_type=client_credentials",
+    });
+    expect(repeated.status).toBe(400);
+  });
+
+  it("stops accepting a rotated secret and a revoked client", async () => {
+    const other = await createMachineClient(handle.db, { name: "Rotating", scopes: ["vetdx/read"] });
+    const rotated = await rotateMachineClientSecret(handle.db, other.clientId);
+    expect((await requestToken(other.clientId, other.clientSecret)).status).toBe(401);
+    expect((await requestToken(other.clientId, rotated.clientSecret)).status).toBe(200);
+    await revokeMachineClient(handle.db, other.clientId);
+    expect((await requestToken(other.clientId, rotated.clientSecret)).status).toBe(401);
+  });
+
+  it("stores only a hash of the secret", async () => {
+    const [row] = await handle.db
+      .select()
+      .from(machineClients)
+      .where(eq(machineClients.clientId, client.clientId));
+    expect(row?.secretHash).not.toContain(client.clientSecret);
+    expect(JSON.stringify(row)).not.toContain(client.clientSecret);
+  });
+
+  it("answers 429 with Retry-After after repeated failed client authentications from one address", async () => {
+    let last: Response | undefined;
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      last = await requestToken(client.clientId, "wrong", undefined, "203.0.113.99");
+      if (last.status === 429) break;
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Even the right secret waits until the block expires; other addresses are unaffected.
+    expect((await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.99")).status).toBe(
+      429,
+    );
+    expect(
+      (await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.100")).status,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,99 @@
+// The catalogue: minimum content the product relies on, sane links, idempotent loading.
+import { count, countDistinct, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db";
+import { openTestDatabase } from "@/db/testing";
+import {
+  animalTypes,
+  breeds,
+  conditionSigns,
+  conditionSpecies,
+  conditions,
+  symptomTerms,
+  symptoms,
+} from "@/db/schema";
+import { loadCatalogue, readCatalogueData } from "./load-catalogue";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(() => handle.close());
+
+async function total(table: Parameters<ReturnType<DatabaseHandle["db"]["select"]>["from"]>[0]) {
+  const [row] = await handle.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+describe("catalogue content", () => {
+  it("meets the minimum counts", async () => {
+    expect(await total(animalTypes)).toBeGreaterThanOrEqual(18);
+    expect(await total(symptoms)).toBeGreaterThanOrEqual(400);
+    expect(await total(conditions)).toBeGreaterThanOrEqual(250);
+    const synonymsPerSign = (await total(symptomTerms)) / (await total(symptoms)) - 1;
+    expect(synonymsPerSign).toBeGreaterThanOrEqual(3);
+    const perSpecies = await handle.db
+      .select({ key: animalTypes.key, n: countDistinct(conditionSpecies.conditionId) })
+      .from(conditionSpecies)
+      .innerJoin(animalTypes, eq(animalTypes.id, conditionSpecies.animalTypeId))
+      .groupBy(animalTypes.key);
+    const n = Object.fromEntries(perSpecies.map((row) => [row.key, row.n]));
+    expect(n.dog).toBeGreaterThanOrEqual(100);
+    expect(n.cat).toBeGreaterThanOrEqual(80);
+    expect(n.rabbit).toBeGreaterThanOrEqual(20);
+    expect(n.horse).toBeGreaterThanOrEqual(20);
+  });
+
+  it("gives every sign a category and every condition weighted signs, a description and a source", async () => {
+    const orphanConditions = await handle.db
+      .select({ id: conditions.id })
+      .from(conditions)
+      .where(
+        sql`not exists (select 1 from ${conditionSigns} where ${conditionSigns.conditionId} = ${conditions.id})`,
+      );
+    expect(orphanConditions).toEqual([]);
+    const [weights] = await handle.db
+      .select({
+        min: sql<number>`min(${conditionSigns.weight})`,
+        max: sql<number>`max(${conditionSigns.weight})`,
+      })
+      .from(conditionSigns);
+    expect(Number(weights?.min)).toBeGreaterThan(0);
+    expect(Number(weights?.max)).toBeLessThan(1);
+    const [missing] = await handle.db
+      .select({ n: count() })
+      .from(conditions)
+      .where(sql`length(${conditions.source}) < 10 or length(${conditions.description}) < 20`);
+    expect(missing?.n).toBe(0);
+  });
+
+  it("has breeds for the common species including mixed entries", async () => {
+    const [dogs] = await handle.db.select({ n: count() }).from(breeds).where(eq(breeds.animalTypeId, 1));
+    expect(dogs?.n).toBeGreaterThan(300);
+    const [mixed] = await handle.db.select({ n: count() }).from(breeds).where(eq(breeds.mixed, true));
+    expect(mixed?.n).toBeGreaterThan(20);
+  });
+});
+
+describe("loadCatalogue", () => {
+  it("does nothing when the data is unchanged", async () => {
+    const result = await loadCatalogue(handle.db);
+    expect(result.loaded).toBe(false);
+  });
+
+  it("reloads changed data without duplicating rows", async () => {
+    const before = {
+      symptoms: await total(symptoms),
+      terms: await total(symptomTerms),
+      links: await total(conditionSigns),
+    };
+    const result = await loadCatalogue(handle.db, { ...readCatalogueData(), hash: "changed" });
+    expect(result.loaded).toBe(true);
+    expect({
+      symptoms: await total(symptoms),
+      terms: await total(symptomTerms),
+      links: await total(conditionSigns),
+    }).toEqual(before);
+  });
+});
