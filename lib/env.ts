@@ -37,7 +37,6 @@ const schema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_AUDIENCE: optionalText,
-    OIDC_TOKEN_URL: optionalUrl,
     INNGEST_EVENT_KEY: optionalText,
     INNGEST_SIGNING_KEY: optionalText,
     INNGEST_BASE_URL: optionalUrl,
