@@ -38,9 +38,23 @@ export const breeds = pgTable(
     vboId: text("vbo_id"),
     source: text("source").notNull(),
   },
+  (table) => [index("breeds_animal_type_idx").on(table.animalTypeId)],
+);
+
+/** Every searchable phrase of a breed (name and synonyms), with its species for filtered search. */
+export const breedTerms = pgTable(
+  "breed_terms",
+  {
+    breedId: integer("breed_id")
+      .notNull()
+      .references(() => breeds.id, { onDelete: "cascade" }),
+    animalTypeId: integer("animal_type_id").notNull(),
+    term: text("term").notNull(),
+    isName: boolean("is_name").notNull(),
+  },
   (table) => [
-    index("breeds_animal_type_idx").on(table.animalTypeId),
-    index("breeds_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    primaryKey({ columns: [table.breedId, table.term] }),
+    index("breed_terms_trgm_idx").using("gist", sql`${table.term} gist_trgm_ops`),
   ],
 );
 
@@ -104,7 +118,9 @@ export const symptomTerms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.symptomId, table.term] }),
-    index("symptom_terms_trgm_idx").using("gin", sql`${table.term} gin_trgm_ops`),
+    // GiST, not GIN: searches take the nearest phrases by `<->` / `<->>` (KNN), which only GiST
+    // orders by; a filter with `%` made the planner scan and score every phrase (~70 ms).
+    index("symptom_terms_trgm_idx").using("gist", sql`${table.term} gist_trgm_ops`),
   ],
 );
 
@@ -121,7 +137,22 @@ export const conditions = pgTable(
     source: text("source").notNull(),
     retired: boolean("retired").notNull().default(false),
   },
-  (table) => [index("conditions_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`)],
+);
+
+/** Every searchable phrase of a condition (name and synonyms). */
+export const conditionTerms = pgTable(
+  "condition_terms",
+  {
+    conditionId: integer("condition_id")
+      .notNull()
+      .references(() => conditions.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    isName: boolean("is_name").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conditionId, table.term] }),
+    index("condition_terms_trgm_idx").using("gist", sql`${table.term} gist_trgm_ops`),
+  ],
 );
 
 export const conditionSpecies = pgTable(

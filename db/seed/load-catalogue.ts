@@ -8,8 +8,10 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../index";
 import {
   animalTypes,
+  breedTerms,
   breeds,
   conditionSigns,
+  conditionTerms,
   conditionSpecies,
   conditions,
   genderTerms,
@@ -21,6 +23,8 @@ import {
 } from "../schema";
 
 const dataDir = fileURLToPath(new URL("./data", import.meta.url));
+// Part of the content hash: bump when the loader writes tables differently, so data reloads.
+const LOADER_VERSION = "2";
 
 interface AnimalTypeEntry {
   id: number;
@@ -89,7 +93,7 @@ export interface CatalogueData {
 
 /** Reads and cross-checks the seed files; throws on a dangling reference. */
 export function readCatalogueData(directory = dataDir): CatalogueData {
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(`loader ${LOADER_VERSION}`);
   const read = <T>(file: string): T => {
     const text = readFileSync(path.join(directory, file), "utf8");
     hash.update(file).update(text);
@@ -195,6 +199,15 @@ function buildRows(data: CatalogueData) {
     })),
   );
 
+  const breedTermRows = breedRows.flatMap((row) =>
+    uniqueLower([row.name, ...row.synonyms]).map((term) => ({
+      breedId: row.id,
+      animalTypeId: row.animalTypeId,
+      term,
+      isName: term === row.name.toLowerCase(),
+    })),
+  );
+
   const symptomIdByName = new Map(data.signs.map((s) => [s.name, s.id]));
   const conditionRows = data.conditions.map((condition) => ({
     id: condition.id,
@@ -207,6 +220,13 @@ function buildRows(data: CatalogueData) {
     source: condition.source,
     retired: condition.retired ?? false,
   }));
+  const conditionTermRows = conditionRows.flatMap((row) =>
+    uniqueLower([row.name, ...row.synonyms]).map((term) => ({
+      conditionId: row.id,
+      term,
+      isName: term === row.name.toLowerCase(),
+    })),
+  );
   const conditionSpeciesRows = data.conditions.flatMap((condition) =>
     condition.species.map((species) => ({ conditionId: condition.id, animalTypeId: idOfSpecies(species) })),
   );
@@ -229,6 +249,7 @@ function buildRows(data: CatalogueData) {
     })),
     categoryRows: data.categories.map((c, index) => ({ id: index + 1, key: c.key, name: c.name })),
     breedRows,
+    breedTermRows,
     genderRows: data.genders.genders.map((g) => ({
       id: g.id,
       key: g.key,
@@ -239,6 +260,7 @@ function buildRows(data: CatalogueData) {
     symptomRows,
     symptomTermRows,
     conditionRows,
+    conditionTermRows,
     conditionSpeciesRows,
     conditionSignRows,
   };
@@ -292,6 +314,8 @@ async function writeCatalogue(tx: Transaction, rows: ReturnType<typeof buildRows
         },
       }),
   );
+  await tx.delete(breedTerms);
+  await insertInChunks(rows.breedTermRows, (chunk) => tx.insert(breedTerms).values(chunk), 1000);
   await insertInChunks(rows.symptomRows, (chunk) =>
     tx
       .insert(symptoms)
@@ -328,6 +352,8 @@ async function writeCatalogue(tx: Transaction, rows: ReturnType<typeof buildRows
         },
       }),
   );
+  await tx.delete(conditionTerms);
+  await insertInChunks(rows.conditionTermRows, (chunk) => tx.insert(conditionTerms).values(chunk), 1000);
   const conditionIds = rows.conditionRows.map((c) => c.id);
   if (conditionIds.length) {
     await tx.delete(conditionSpecies).where(inArray(conditionSpecies.conditionId, conditionIds));
@@ -335,6 +361,7 @@ async function writeCatalogue(tx: Transaction, rows: ReturnType<typeof buildRows
   }
   await insertInChunks(rows.conditionSpeciesRows, (chunk) => tx.insert(conditionSpecies).values(chunk), 1000);
   await insertInChunks(rows.conditionSignRows, (chunk) => tx.insert(conditionSigns).values(chunk), 1000);
+  await tx.execute(sql`analyze symptom_terms, breed_terms, condition_terms`);
 }
 
 export interface LoadResult {

@@ -1,11 +1,11 @@
 // Lists breeds of an animal type, or ranks them by similarity to a search text.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db";
-import { breeds } from "@/db/schema";
+import { breedTerms, breeds } from "@/db/schema";
 import { offsetOf, offsetPage } from "@/lib/http/pagination";
 import { ensureAnimalType } from "./ensure-animal-type";
 import type { Breed } from "./schemas";
-import { anyTermMatches, closestTermDistance, normaliseSearchText, roundDistance } from "./text-match";
+import { normaliseSearchText, orderByRank, poolFor, rankTerms } from "./text-match";
 
 export interface BreedSearch {
   animal_type_id?: number;
@@ -40,19 +40,18 @@ export async function searchBreeds(db: Database, search: BreedSearch) {
     return offsetPage<Breed>(rows, offset, search.limit);
   }
 
-  const query = normaliseSearchText(search.q);
-  const terms = sql`array_append(${breeds.synonyms}, lower(${breeds.name}))`;
-  const distance = closestTermDistance(terms, query).mapWith(Number).as("distance");
+  const ranked = await rankTerms(db, {
+    table: sql`${breedTerms}`,
+    idColumn: sql`${breedTerms.breedId}`,
+    query: normaliseSearchText(search.q),
+    pool: poolFor(offset, search.limit),
+    where: search.animal_type_id === undefined ? undefined : eq(breedTerms.animalTypeId, search.animal_type_id),
+  });
+  if (ranked.length === 0) return offsetPage<Breed>([], offset, search.limit);
   const rows = await db
-    .select({ ...columns, distance })
+    .select(columns)
     .from(breeds)
-    .where(and(...filters, anyTermMatches(terms, query)))
-    .orderBy(sql`distance`, sql`length(${breeds.name})`, asc(breeds.id))
-    .limit(search.limit + 1)
-    .offset(offset);
-  return offsetPage<Breed>(
-    rows.map(({ distance: d, ...breed }) => ({ ...breed, _distance: roundDistance(d) })),
-    offset,
-    search.limit,
-  );
+    .where(inArray(breeds.id, ranked.map((entry) => entry.id)));
+  const ordered = orderByRank(ranked, rows, (row) => row.name);
+  return offsetPage<Breed>(ordered.slice(offset, offset + search.limit + 1), offset, search.limit);
 }

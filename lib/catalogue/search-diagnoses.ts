@@ -1,12 +1,12 @@
 // Ranks conditions (diagnoses) by similarity of their names and synonyms to a search text, or lists
 // them by name; optionally only those of one animal type.
-import { and, asc, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, not, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db";
-import { conditionSpecies, conditions } from "@/db/schema";
+import { conditionSpecies, conditionTerms, conditions } from "@/db/schema";
 import { offsetOf, offsetPage } from "@/lib/http/pagination";
 import { ensureAnimalType } from "./ensure-animal-type";
 import type { Diagnosis } from "./schemas";
-import { anyTermMatches, closestTermDistance, normaliseSearchText, roundDistance } from "./text-match";
+import { normaliseSearchText, orderByRank, poolFor, rankTerms } from "./text-match";
 
 export interface DiagnosisSearch {
   q?: string;
@@ -50,19 +50,21 @@ export async function searchDiagnoses(db: Database, search: DiagnosisSearch) {
     return offsetPage<Diagnosis>(rows, offset, search.limit);
   }
 
-  const query = normaliseSearchText(search.q);
-  const terms = sql`array_append(array(select lower(s) from unnest(${conditions.synonyms}) as s), lower(${conditions.name}))`;
-  const distance = closestTermDistance(terms, query).mapWith(Number).as("distance");
+  const ranked = await rankTerms(db, {
+    table: sql`${conditionTerms}`,
+    idColumn: sql`${conditionTerms.conditionId}`,
+    query: normaliseSearchText(search.q),
+    pool: poolFor(offset, search.limit),
+    where:
+      search.animal_type_id === undefined
+        ? undefined
+        : sql`${conditionTerms.conditionId} in (select ${conditionSpecies.conditionId} from ${conditionSpecies} where ${conditionSpecies.animalTypeId} = ${search.animal_type_id})`,
+  });
+  if (ranked.length === 0) return offsetPage<Diagnosis>([], offset, search.limit);
   const rows = await db
-    .select({ ...diagnosisColumns, distance })
+    .select(diagnosisColumns)
     .from(conditions)
-    .where(and(...filters, anyTermMatches(terms, query)))
-    .orderBy(sql`distance`, sql`length(${conditions.name})`, asc(conditions.id))
-    .limit(search.limit + 1)
-    .offset(offset);
-  return offsetPage<Diagnosis>(
-    rows.map(({ distance: d, ...diagnosis }) => ({ ...diagnosis, _distance: roundDistance(d) })),
-    offset,
-    search.limit,
-  );
+    .where(and(...filters, inArray(conditions.id, ranked.map((entry) => entry.id))));
+  const ordered = orderByRank(ranked, rows, (row) => row.name);
+  return offsetPage<Diagnosis>(ordered.slice(offset, offset + search.limit + 1), offset, search.limit);
 }

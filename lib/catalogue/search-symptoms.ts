@@ -1,12 +1,12 @@
 // Ranks clinical signs by trigram similarity of their names and synonyms to a search text, or lists
 // them by name. Each ranked sign carries `_distance` (0.0 for an exact phrase).
-import { and, asc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db";
 import { symptomCategories, symptomTerms, symptoms } from "@/db/schema";
 import { offsetOf, offsetPage } from "@/lib/http/pagination";
 import { ensureAnimalType } from "./ensure-animal-type";
 import type { Symptom } from "./schemas";
-import { normaliseSearchText, roundDistance, termDistance, termMatches } from "./text-match";
+import { normaliseSearchText, orderByRank, poolFor, rankTerms } from "./text-match";
 
 export interface SymptomSearch {
   q?: string;
@@ -53,27 +53,18 @@ export async function searchSymptoms(db: Database, search: SymptomSearch) {
     return offsetPage<Symptom>(rows, offset, search.limit);
   }
 
-  const query = normaliseSearchText(search.q);
-  const distance = sql<number>`min(${termDistance(symptomTerms.term, query)})`.mapWith(Number).as("distance");
+  const ranked = await rankTerms(db, {
+    table: sql`${symptomTerms}`,
+    idColumn: sql`${symptomTerms.symptomId}`,
+    query: normaliseSearchText(search.q),
+    pool: poolFor(offset, search.limit),
+  });
+  if (ranked.length === 0) return offsetPage<Symptom>([], offset, search.limit);
   const rows = await db
-    .select({ ...symptomColumns, distance })
-    .from(symptomTerms)
-    .innerJoin(symptoms, eq(symptoms.id, symptomTerms.symptomId))
+    .select(symptomColumns)
+    .from(symptoms)
     .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId))
-    .where(and(...filters, termMatches(symptomTerms.term, query)))
-    .groupBy(symptoms.id, symptomCategories.id)
-    // Among equally close signs, prefer the one whose own name matches, then the shorter name.
-    .orderBy(
-      sql`distance`,
-      sql`bool_or(${symptomTerms.isName} and ${symptomTerms.term} = ${query}) desc`,
-      sql`length(${symptoms.name})`,
-      asc(symptoms.id),
-    )
-    .limit(search.limit + 1)
-    .offset(offset);
-  return offsetPage<Symptom>(
-    rows.map(({ distance: d, ...symptom }) => ({ ...symptom, _distance: roundDistance(d) })),
-    offset,
-    search.limit,
-  );
+    .where(and(...filters, inArray(symptoms.id, ranked.map((entry) => entry.id))));
+  const ordered = orderByRank(ranked, rows, (row) => row.symptom_name);
+  return offsetPage<Symptom>(ordered.slice(offset, offset + search.limit + 1), offset, search.limit);
 }
