@@ -14,6 +14,8 @@ import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
 import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
 import { handleInteraction } from "@/lib/auth/idp/interactions";
+import { processRunner } from "@/lib/pipeline/dispatch";
+import { inngestConfigured } from "@/inngest/client";
 import {
   ensureDemoAccounts,
   demoCredentialsPath,
@@ -100,6 +102,11 @@ async function main() {
   }, 15 * 60_000);
   purge.unref();
 
+  // Without Inngest, this process runs the pipeline: pick up what a crash or restart left unfinished.
+  const runner = inngestConfigured() ? undefined : processRunner();
+  const resumed = runner ? await runner.resumeUnfinished() : 0;
+  if (resumed > 0) logger.info({ resumed }, "resuming unfinished cases");
+
   server.listen(env.PORT, env.HOST, () => printBanner(env, database, demo));
 
   let stopping = false;
@@ -113,6 +120,8 @@ async function main() {
     adminSocket?.close();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Let running cases finish their current step; any left are resumed on the next start.
+    await Promise.race([runner?.idle(), new Promise((resolve) => setTimeout(resolve, 5000))]);
     await handle.close().catch(() => {});
     database.release();
     process.exit(0);
@@ -133,6 +142,7 @@ function printBanner(env: Env, database: PreparedDatabase, demo: DemoCredentials
     `  Identity provider      ${env.AUTH_URL}${env.embeddedIdentityProvider ? " (embedded)" : " (external)"}`,
     `  M2M token endpoint     ${env.embeddedIdentityProvider ? `${env.AUTH_URL}/oauth2/token` : "at the external provider"}`,
     `  Health                 ${env.APP_URL}/healthz  ${env.APP_URL}/readyz`,
+    `  Case pipeline          ${inngestConfigured() ? "Inngest" : "inline runner in this process"}; extractor ${env.AI_MODEL ?? "local clinical-text extractor"}`,
     `  Catalogue              ${Object.entries(database.catalogue.counts)
       .map(([name, n]) => `${n} ${name.replaceAll("_", " ")}`)
       .join(", ")}${database.catalogue.loaded ? " (loaded)" : ""}`,

@@ -26,6 +26,8 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       APP_URL: "http://vetdx.test",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Model-timeout tests wait this long per attempt.
+      AI_TIMEOUT_SECONDS: "1",
     },
   },
 });

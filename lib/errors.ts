@@ -5,6 +5,7 @@ export type ErrorKind =
   | "validation"
   | "not_found"
   | "conflict"
+  | "precondition_failed"
   | "unsupported_media_type"
   | "payload_too_large"
   | "rate_limited"
@@ -14,6 +15,7 @@ const statusOf: Record<ErrorKind, number> = {
   validation: 400,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   unsupported_media_type: 415,
   payload_too_large: 413,
   rate_limited: 429,

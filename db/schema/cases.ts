@@ -41,6 +41,8 @@ export const cases = pgTable(
       .default(sql`'[]'::jsonb`),
     soapNotes: jsonb("soap_notes"),
     error: jsonb("error"),
+    /** Incremented by every write; the ETag of GET /v1/cases/{id}. */
+    version: integer("version").notNull().default(1),
     /** Pipeline bookkeeping: attempts so far and when the current run last claimed the case. */
     processingAttempts: integer("processing_attempts").notNull().default(0),
     processingClaimedAt: timestamp("processing_claimed_at", { withTimezone: true }),

@@ -17,6 +17,7 @@ import {
   symptomsQuery,
 } from "@/lib/catalogue/schemas";
 import { SCOPE_DESCRIPTIONS } from "@/lib/auth/scopes";
+import { caseSchema, createCaseInput, listCasesQuery, updateCaseInput } from "@/lib/cases/schemas";
 
 const problem = z
   .object({
@@ -64,8 +65,59 @@ function read(
 }
 
 const idPath = { path: z.object({ id: idParam.shape.id }) };
+const caseIdPath = { path: z.object({ id: z.uuid() }) };
+const problemContent = { "application/problem+json": { schema: problem } };
+
+function write(summary: string, scopes: string[], extra: Partial<ZodOpenApiOperationObject>): ZodOpenApiOperationObject {
+  return {
+    summary,
+    tags: ["Cases"],
+    security: [{ bearer: scopes }],
+    ...extra,
+    responses: {
+      "400": { description: "Invalid request", content: problemContent },
+      "401": json(bearerError, "Missing, invalid or expired token"),
+      "403": json(bearerError, "The token lacks the scope"),
+      "404": { description: "No such case for this veterinarian", content: problemContent },
+      "409": { description: "The case is still being processed", content: problemContent },
+      "412": { description: "If-Match did not match the case's ETag", content: problemContent },
+      "413": { description: "Body too large", content: problemContent },
+      "415": { description: "Body is not JSON", content: problemContent },
+      ...extra.responses,
+    },
+  };
+}
 
 export const paths: ZodOpenApiPathsObject = {
+  "/v1/cases": {
+    post: write("Create a case from notes", ["vetdx/write", "vetdx/user.write"], {
+      description: "Stores the notes and starts processing; poll GET /v1/cases/{id} until COMPLETED or ERROR.",
+      requestBody: { content: { "application/json": { schema: createCaseInput } } },
+      responses: { "201": json(caseSchema, "Created, status PENDING") },
+    }),
+    get: read("List your cases, newest first", listOf(caseSchema), {
+      tags: ["Cases"],
+      security: [{ bearer: ["vetdx/user.read"] }],
+      requestParams: { query: listCasesQuery },
+    }),
+  },
+  "/v1/cases/{id}": {
+    get: read("Get a case in its current status", caseSchema, {
+      tags: ["Cases"],
+      description: "Sends an ETag; with If-None-Match answers 304 while the case is unchanged.",
+      requestParams: caseIdPath,
+      responses: { "304": { description: "Unchanged since the ETag" } },
+    }),
+    patch: write("Change the patient or the symptom selection", ["vetdx/write", "vetdx/user.write"], {
+      requestParams: caseIdPath,
+      requestBody: { content: { "application/json": { schema: updateCaseInput } } },
+      responses: { "200": json(caseSchema, "The changed case") },
+    }),
+    delete: write("Delete a case", ["vetdx/write", "vetdx/user.write"], {
+      requestParams: caseIdPath,
+      responses: { "204": { description: "Deleted" } },
+    }),
+  },
   "/v1/animal-types": { get: read("List animal types", listOf(animalTypeSchema), { tags: ["Catalogue"] }) },
   "/v1/breeds": {
     get: read("List or search breeds", listOf(breedSchema), {

@@ -10,6 +10,7 @@ const titles: Record<string, string> = {
   validation: "Invalid request",
   not_found: "Not found",
   conflict: "Conflict",
+  precondition_failed: "Precondition failed",
   unsupported_media_type: "Unsupported media type",
   payload_too_large: "Request body too large",
   rate_limited: "Too many requests",

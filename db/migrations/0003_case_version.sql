@@ -1,0 +1,1 @@
+ALTER TABLE "cases" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

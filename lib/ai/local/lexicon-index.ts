@@ -1,0 +1,148 @@
+// Everything the local extractor looks up, built once per lexicon (catalogue version): phrase
+// indexes for signs, breeds, species and sex terms, and the spelling index for misspelt signs.
+import type { Lexicon, LexiconGenderTerm } from "@/lib/ai/lexicon";
+import { SpellingIndex } from "./fuzzy";
+import { PhraseIndex } from "./phrase-index";
+import { SUPPLEMENTARY_SIGN_PHRASES } from "./sign-phrases";
+import { phraseTokens, stem } from "./tokenise";
+
+export interface SignPayload {
+  symptomId: number;
+}
+
+export interface LexiconIndex {
+  lexicon: Lexicon;
+  signs: PhraseIndex<SignPayload>;
+  breeds: PhraseIndex<number[]>;
+  species: PhraseIndex<number>;
+  genders: PhraseIndex<LexiconGenderTerm[]>;
+  spelling: SpellingIndex;
+  /** Stems of every word of every catalogue phrase and common notes vocabulary: never corrected. */
+  knownStems: Set<string>;
+  symptomIdByName: Map<string, number>;
+  animalTypeIdByKey: Map<string, number>;
+  /** Breed ids by lower-case breed name. */
+  breedIdsByName: Map<string, number[]>;
+}
+
+// Everyday words of clinical notes that are not catalogue phrases; never "corrected" into signs.
+const COMMON_WORDS = `about above after again against along already also although always among another
+ around because before behind being below between both bright brought cannot could daily during each
+ either evening every first following further having however itself later least little mainly might
+ morning night often other otherwise overnight owner owners perhaps please rather really recheck
+ second should since since sometimes started still their there these things think third those though
+ three through today together tomorrow twice under until usual usually weeks which while whilst within
+ without would yesterday months hours minutes advised booked called checked discussed examined noticed
+ reported started stopped treated walked wanted started booked phoned client clients plan history
+ normal normally approximately approx currently recently previous previously problem problems slightly
+ mildly moderate moderately severely really nothing anything something everything booster vaccinated
+ vaccination insured referral referred appointment collected dropped returned worried concerned`;
+
+const cache = new WeakMap<Lexicon, LexiconIndex>();
+
+export function getLexiconIndex(lexicon: Lexicon): LexiconIndex {
+  const cached = cache.get(lexicon);
+  if (cached && cached.lexicon.version === lexicon.version) return cached;
+  const index = buildIndex(lexicon);
+  cache.set(lexicon, index);
+  return index;
+}
+
+/** "reduced gut sounds" -> "gut sounds reduced"; "pale mm" -> "mm pale". */
+function reorderings(tokens: string[]): string[][] {
+  if (tokens.length === 2) return [[tokens[1]!, tokens[0]!]];
+  if (tokens.length === 3 && !["of", "in", "on", "to", "from", "the", "and", "with"].includes(tokens[1]!))
+    return [[tokens[1]!, tokens[2]!, tokens[0]!]];
+  return [];
+}
+
+const NOT_REORDERED = new Set(["no", "not", "non", "nil", "off", "won't", "can't", "unable", "lack", "loss", "of", "to"]);
+
+function buildIndex(lexicon: Lexicon): LexiconIndex {
+  const signs = new PhraseIndex<SignPayload>();
+  const symptomIdByName = new Map<string, number>();
+  const signWords = new Set<string>();
+  for (const symptom of lexicon.symptoms) symptomIdByName.set(symptom.name.toLowerCase(), symptom.id);
+  const allTerms = new Set<string>();
+  for (const symptom of lexicon.symptoms) for (const term of symptom.terms) allTerms.add(term);
+
+  for (const symptom of lexicon.symptoms) {
+    for (const term of symptom.terms) {
+      const tokens = phraseTokens(term);
+      signs.add(tokens, { symptomId: symptom.id }, 0, String(symptom.id));
+      for (const t of tokens) if (/^[a-z]+$/.test(t)) signWords.add(t);
+    }
+  }
+  for (const [name, phrases] of Object.entries(SUPPLEMENTARY_SIGN_PHRASES)) {
+    const id = symptomIdByName.get(name);
+    if (id === undefined) continue;
+    for (const phrase of phrases) signs.add(phrase, { symptomId: id }, 0.05, String(id));
+  }
+  // Word-order variants: vets write "abdomen distended", "paws cold", "MM pale".
+  for (const symptom of lexicon.symptoms) {
+    for (const term of symptom.terms) {
+      const tokens = phraseTokens(term);
+      if (tokens.some((t) => NOT_REORDERED.has(t) || !/^[a-z]+$/.test(t))) continue;
+      for (const variant of reorderings(tokens)) {
+        if (allTerms.has(variant.join(" "))) continue;
+        signs.add(variant, { symptomId: symptom.id }, 0.1, String(symptom.id));
+      }
+    }
+  }
+  signs.freeze();
+
+  const breeds = new PhraseIndex<number[]>();
+  const breedIdsByTerm = new Map<string, number[]>();
+  const breedIdsByName = new Map<string, number[]>();
+  for (const breed of lexicon.breeds) {
+    const name = breed.name.toLowerCase();
+    breedIdsByName.set(name, [...(breedIdsByName.get(name) ?? []), breed.id]);
+    for (const term of new Set([name, ...breed.terms])) {
+      const key = phraseTokens(term).join(" ");
+      if (!key) continue;
+      breedIdsByTerm.set(key, [...(breedIdsByTerm.get(key) ?? []), breed.id]);
+    }
+  }
+  for (const [key, ids] of breedIdsByTerm) breeds.add(key.split(" "), [...new Set(ids)]);
+  breeds.freeze();
+
+  const species = new PhraseIndex<number>();
+  const animalTypeIdByKey = new Map<string, number>();
+  for (const type of lexicon.animalTypes) {
+    animalTypeIdByKey.set(type.key, type.id);
+    for (const term of new Set([type.name.toLowerCase(), type.key.replace(/_/g, " "), ...type.terms]))
+      species.add(term, type.id, 0, String(type.id));
+  }
+  species.freeze();
+
+  const genders = new PhraseIndex<LexiconGenderTerm[]>();
+  const genderByTerm = new Map<string, LexiconGenderTerm[]>();
+  for (const term of lexicon.genderTerms) {
+    const key = phraseTokens(term.term).join(" ");
+    if (!key) continue;
+    genderByTerm.set(key, [...(genderByTerm.get(key) ?? []), term]);
+  }
+  for (const [key, terms] of genderByTerm) genders.add(key.split(" "), terms);
+  genders.freeze();
+
+  const knownStems = new Set<string>();
+  const addKnown = (word: string) => knownStems.add(stem(word));
+  for (const w of signWords) addKnown(w);
+  for (const key of breedIdsByTerm.keys()) for (const w of key.split(" ")) addKnown(w);
+  for (const type of lexicon.animalTypes) for (const term of type.terms) for (const w of phraseTokens(term)) addKnown(w);
+  for (const key of genderByTerm.keys()) for (const w of key.split(" ")) addKnown(w);
+  for (const w of COMMON_WORDS.split(/\s+/)) if (w) addKnown(w);
+
+  return {
+    lexicon,
+    signs,
+    breeds,
+    species,
+    genders,
+    spelling: new SpellingIndex(signWords),
+    knownStems,
+    symptomIdByName,
+    animalTypeIdByKey,
+    breedIdsByName,
+  };
+}

@@ -1,0 +1,31 @@
+// Stores a new case (PENDING) for the calling vet and hands it to the pipeline.
+import { eq } from "drizzle-orm";
+import type { Database } from "@/db";
+import { cases } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { Identity } from "@/lib/auth/identity";
+import { logger } from "@/lib/logger";
+import { dispatchCase } from "@/lib/pipeline/dispatch";
+import { toCaseResource } from "./case-resource";
+import type { CreateCaseInput } from "./schemas";
+import { touched } from "./touch";
+
+export async function createCase(db: Database, identity: Identity, input: CreateCaseInput) {
+  const [row] = await db.insert(cases).values({ veterinarianId: identity.veterinarianId, notes: input.notes }).returning();
+  if (!row) throw new Error("case not stored");
+  try {
+    await dispatchCase({ caseId: row.id, veterinarianId: identity.veterinarianId });
+  } catch (error) {
+    logger.error({ err: error, case_id: row.id }, "could not dispatch case");
+    await db
+      .update(cases)
+      .set({
+        status: "ERROR",
+        error: { code: "dispatch_failed", message: "The case could not be queued for processing", step: "dispatch" },
+        ...touched(),
+      })
+      .where(eq(cases.id, row.id));
+    throw new AppError("unavailable", "The case could not be queued for processing; try again", { retryAfterSeconds: 5 });
+  }
+  return toCaseResource(row);
+}
