@@ -1,0 +1,132 @@
+// /mcp: JSON-RPC over Streamable HTTP with M2M JWTs — tools, tool errors, tenancy, protocol errors
+// and the transport's guards (Origin, tokens in URLs, challenges).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db";
+import { openTestDatabase } from "@/db/testing";
+import { processRunner } from "@/lib/pipeline/dispatch";
+import { call, machineToken } from "@/test/support";
+import { POST } from "./route";
+
+let handle: DatabaseHandle;
+let tokenA: string;
+let tokenB: string;
+let readOnly: string;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  tokenA = (await machineToken(handle.db, undefined, "Clinic A")).token;
+  tokenB = (await machineToken(handle.db, undefined, "Clinic B")).token;
+  readOnly = (await machineToken(handle.db, ["vetdx/read"], "Reader")).token;
+});
+afterAll(async () => {
+  await processRunner().idle();
+  await handle.close();
+});
+
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", host: "vetdx.test" };
+
+async function rpc(body: unknown, options: { token?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  const response = await call(POST as never, "/mcp", {
+    method: "POST",
+    token: options.token ?? tokenA,
+    headers: { ...HEADERS, ...options.headers },
+    body: options.raw ?? JSON.stringify(body),
+  });
+  const text = await response.text();
+  const json = text.startsWith("{") ? JSON.parse(text) : JSON.parse(text.split("\n").find((l) => l.startsWith("data: "))?.slice(6) ?? "null");
+  return { status: response.status, headers: response.headers, body: json };
+}
+
+const callTool = async (name: string, args: Record<string, unknown> = {}, token = tokenA) =>
+  (await rpc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }, { token })).body.result;
+
+describe("/mcp", () => {
+  it("lists tools with input and output schemas and all four annotations", async () => {
+    const { status, body } = await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    expect(status).toBe(200);
+    const tools = body.result.tools as { name: string; inputSchema: object; outputSchema: object; annotations: Record<string, unknown> }[];
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["whoami", "list_animal_types", "search_symptoms", "create_case", "wait_for_case"]));
+    for (const tool of tools) {
+      expect(tool.inputSchema).toMatchObject({ type: "object" });
+      expect(tool.outputSchema).toMatchObject({ type: "object" });
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]) {
+        expect(typeof tool.annotations[hint], `${tool.name}.${hint}`).toBe("boolean");
+      }
+    }
+  });
+
+  it("whoami shows the machine veterinarian the JWT resolved to", async () => {
+    const result = await callTool("whoami");
+    expect(result.structuredContent).toMatchObject({ kind: "machine", name: "Clinic A", auth_method: "jwt" });
+    expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  });
+
+  it("runs a case end to end: create, wait, select and deselect signs, update the patient", async () => {
+    const created = (await callTool("create_case", { notes: "Rex, 6yo MN GSD, 35kg. Vomiting since this morning, lethargic." })).structuredContent;
+    expect(created.status).toBe("PENDING");
+    const done = (await callTool("wait_for_case", { case_id: created.id, timeout_seconds: 10 })).structuredContent;
+    expect(done).toMatchObject({ status: "COMPLETED", timed_out: false });
+    const cough = (await callTool("search_symptoms", { q: "coughing", limit: 1 })).structuredContent.data[0];
+    const selected = (await callTool("select_symptoms", { case_id: created.id, symptoms: [{ id: cough.id, significant: true }] })).structuredContent;
+    expect(selected.selected_symptoms).toContainEqual({ id: cough.id, significant: true });
+    const deselected = (await callTool("deselect_symptoms", { case_id: created.id, symptom_ids: [cough.id] })).structuredContent;
+    expect(deselected.de_selected_symptoms).toContainEqual({ id: cough.id });
+    const renamed = (await callTool("update_case_patient", { case_id: created.id, patient: { name: "Rexy" } })).structuredContent;
+    expect(renamed.patient.name).toBe("Rexy");
+    const listed = (await callTool("list_cases", { limit: 5 })).structuredContent;
+    expect(listed.data.map((c: { id: string }) => c.id)).toContain(created.id);
+  });
+
+  it("answers another vet's case id as not found, as a tool error the model can act on", async () => {
+    const created = (await callTool("create_case", { notes: "Cat, sneezing." })).structuredContent;
+    const stolen = await callTool("get_case", { case_id: created.id }, tokenB);
+    expect(stolen.isError).toBe(true);
+    expect(stolen.content[0].text).toMatch(/not found/);
+    const edit = await callTool("update_case_patient", { case_id: created.id, patient: { name: "Mine" } }, tokenB);
+    expect(edit.isError).toBe(true);
+    expect((await callTool("list_cases", {}, tokenB)).structuredContent.data).toEqual([]);
+  });
+
+  it("reports missing scopes and bad arguments as tool errors", async () => {
+    const denied = await callTool("create_case", { notes: "Dog" }, readOnly);
+    expect(denied.isError).toBe(true);
+    expect(denied.content[0].text).toMatch(/scope/);
+    const invalid = await rpc({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "get_symptom", arguments: { id: "x" } } });
+    expect(invalid.body.error?.code ?? (invalid.body.result?.isError ? -32602 : 0)).toBe(-32602);
+  });
+
+  it.each([
+    ["invalid JSON", { raw: '{"jsonrpc": "2.0", ' }, -32700],
+    ["an invalid request", { raw: JSON.stringify({ jsonrpc: "1.0", id: 1 }) }, -32600],
+    ["an unknown method", { raw: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/frobnicate" }) }, -32601],
+    ["an unknown tool", { raw: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope", arguments: {} } }) }, -32602],
+  ])("answers %s with JSON-RPC error %i", async (_name, options, code) => {
+    const { body } = await rpc(null, options);
+    expect(body.error?.code).toBe(code);
+  });
+
+  it("refuses a foreign Origin, another Host, and tokens in the URL", async () => {
+    expect((await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect((await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { headers: { host: "rebind.evil.example" } })).status).toBe(403);
+    const inUrl = await call(POST as never, `/mcp?access_token=${tokenA}`, {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(inUrl.status).toBe(400);
+  });
+
+  it("answers 401 with an OAuth challenge pointing at the resource metadata", async () => {
+    const response = await call(POST as never, "/mcp", {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/resource_metadata="http:\/\/vetdx\.test\/\.well-known\/oauth-protected-resource\/mcp"/);
+    expect(await response.json()).toMatchObject({ error: "invalid_token", error_description: expect.any(String) });
+    const forged = await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { token: `${tokenA}x` });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ error: "invalid_token" });
+  });
+});
