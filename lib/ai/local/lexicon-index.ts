@@ -56,7 +56,20 @@ function reorderings(tokens: string[]): string[][] {
   return [];
 }
 
-const NOT_REORDERED = new Set(["no", "not", "non", "nil", "off", "won't", "can't", "unable", "lack", "loss", "of", "to"]);
+const NOT_REORDERED = new Set([
+  "no",
+  "not",
+  "non",
+  "nil",
+  "off",
+  "won't",
+  "can't",
+  "unable",
+  "lack",
+  "loss",
+  "of",
+  "to",
+]);
 
 function buildIndex(lexicon: Lexicon): LexiconIndex {
   const signs = new PhraseIndex<SignPayload>();
@@ -129,7 +142,8 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
   const addKnown = (word: string) => knownStems.add(stem(word));
   for (const w of signWords) addKnown(w);
   for (const key of breedIdsByTerm.keys()) for (const w of key.split(" ")) addKnown(w);
-  for (const type of lexicon.animalTypes) for (const term of type.terms) for (const w of phraseTokens(term)) addKnown(w);
+  for (const type of lexicon.animalTypes)
+    for (const term of type.terms) for (const w of phraseTokens(term)) addKnown(w);
   for (const key of genderByTerm.keys()) for (const w of key.split(" ")) addKnown(w);
   for (const w of COMMON_WORDS.split(/\s+/)) if (w) addKnown(w);
 

@@ -64,12 +64,22 @@ export class PhraseIndex<T> {
     return this.byFirst.keys();
   }
 
-  private tokenDistance(view: TokenView, i: number, phraseToken: string, phraseStem: string, single: boolean): number | null {
+  private tokenDistance(
+    view: TokenView,
+    i: number,
+    phraseToken: string,
+    phraseStem: string,
+    single: boolean,
+  ): number | null {
     const token = view.tokens[i];
     if (!token || token.kind === "break" || view.blocked.has(i)) return null;
     if (token.norm === phraseToken) return 0;
     const s = view.stems[i]!;
-    if (s === phraseStem && (!single || phraseStem.length >= 4)) return 0.05;
+    if (s === phraseStem && (!single || phraseStem.length >= 4)) {
+      // A bare word never reaches an inflected single-word phrase ("yellow" is not "yellowing").
+      if (single && token.norm === s && phraseToken !== phraseStem && !/s$/.test(phraseToken)) return null;
+      return 0.05;
+    }
     const corrected = view.corrections.get(i);
     if (corrected && corrected.stem === phraseStem) return corrected.distance;
     return null;

@@ -65,12 +65,17 @@ export function tokenise(text: string): Token[] {
     if (kind === "sym" && raw === "-") {
       // Keep "-" only as the shorthand negative marker right after a word: "v-", "D- ", "V-D-".
       const prev = tokens[tokens.length - 1];
-      const attached = prev !== undefined && prev.end === start && (prev.kind === "word" || prev.kind === "num");
+      const attached =
+        prev !== undefined && prev.end === start && (prev.kind === "word" || prev.kind === "num");
       const next = source[end];
       const nextNext = source[end + 1];
       const followedByWord = isLetter(next) && isLetter(nextNext);
       const prevIsShort = prev !== undefined && prev.end - prev.start <= 2 && prev.kind === "word";
-      if (!attached || (followedByWord && !prevIsShort) || (followedByWord && prevIsShort && isLetter(source[end + 2]))) {
+      if (
+        !attached ||
+        (followedByWord && !prevIsShort) ||
+        (followedByWord && prevIsShort && isLetter(source[end + 2]))
+      ) {
         // "-ve" / "+ve" after a space still counts as a marker.
         if (!(source.slice(end, end + 2) === "ve" && !isLetter(source[end + 2]))) continue;
       }

@@ -1,0 +1,592 @@
+// Clause-scoped context (NegEx-style): splits the notes into sentences and clauses, recognises
+// sections (plan, diagnosis, lab results) and decides for each sign mention whether it is present,
+// denied, past, another animal's, or only something to watch for.
+import type { MentionStatus } from "@/lib/ai/types";
+import type { Token } from "./tokenise";
+
+export type SectionKind = "normal" | "plan" | "diagnosis" | "lab";
+
+export interface Clause {
+  /** Token indices [start, end). */
+  start: number;
+  end: number;
+  sentence: number;
+  section: SectionKind;
+}
+
+export interface ContextModel {
+  tokens: Token[];
+  clauses: Clause[];
+  /** Clause index of every token (breaks belong to no clause: -1). */
+  clauseOf: Int32Array;
+  /** Names of other animals mentioned ("housemate Luna"), lower case. */
+  otherAnimalNames: Set<string>;
+}
+
+const CLAUSE_BREAKERS = new Set([
+  "but",
+  "however",
+  "although",
+  "though",
+  "whereas",
+  "except",
+  "whilst",
+  "while",
+]);
+
+const PLAN_HEADERS = new Set([
+  "plan",
+  "p",
+  "tx",
+  "rx",
+  "treatment",
+  "advice",
+  "recommendations",
+  "recs",
+  "f/u",
+]);
+const PLAN_SENTENCE_STARTS = new Set([
+  "plan",
+  "advised",
+  "advise",
+  "recommend",
+  "recommended",
+  "discussed",
+  "discuss",
+  "dispensed",
+  "consider",
+  "start",
+  "continue",
+  "cont",
+  "book",
+  "booked",
+  "refer",
+  "monitor",
+  "repeat",
+]);
+const OTHER_HEADERS = new Set([
+  "o/e",
+  "oe",
+  "exam",
+  "hx",
+  "history",
+  "s",
+  "o",
+  "cc",
+  "presenting",
+  "pe",
+  "ce",
+  "hpi",
+  "signalment",
+]);
+const DIAGNOSIS_STARTS = new Set([
+  "dx",
+  "ddx",
+  "diagnosis",
+  "suspect",
+  "suspected",
+  "suspicion",
+  "likely",
+  "probable",
+  "probably",
+  "presumptive",
+  "prognosis",
+  "assessment",
+  "a",
+  "impression",
+  "tentative",
+  "differentials",
+  "differential",
+  "c/w",
+  "r/o",
+]);
+const DIAGNOSIS_INLINE = [
+  "suspect",
+  "suspected",
+  "c/w",
+  "consistent with",
+  "secondary to",
+  "likely",
+  "probable",
+  "dx",
+  "diagnosed",
+  "r/o",
+  "rule out",
+  "ruled out",
+];
+const LAB_STARTS = new Set([
+  "bloods",
+  "haem",
+  "haematology",
+  "hematology",
+  "biochem",
+  "biochemistry",
+  "ua",
+  "urinalysis",
+  "usg",
+  "bg",
+  "glucose",
+  "bgl",
+  "pcv",
+  "tp",
+  "ts",
+  "fna",
+  "cytology",
+  "culture",
+  "rads",
+  "radiographs",
+  "radiography",
+  "xray",
+  "xrays",
+  "x-ray",
+  "us",
+  "ultrasound",
+  "echo",
+  "ecg",
+  "t4",
+  "tt4",
+  "snap",
+  "pcr",
+  "histo",
+  "histopathology",
+  "biopsy",
+  "fec",
+  "smear",
+  "sdma",
+  "crea",
+  "creatinine",
+  "urea",
+  "alt",
+  "alp",
+  "ct",
+  "mri",
+  "scrape",
+  "lactate",
+  "electrolytes",
+  "cbc",
+  "chem",
+  "labs",
+  "results",
+  "abdo",
+]);
+
+function norm(tokens: Token[], i: number): string {
+  return tokens[i]?.norm ?? "";
+}
+
+/** Slash-joined abbreviations such as "o/e", "c/w", "r/o" as one string starting at i. */
+function compound(tokens: Token[], i: number): { text: string; length: number } {
+  const a = tokens[i];
+  const slash = tokens[i + 1];
+  const b = tokens[i + 2];
+  if (
+    a &&
+    slash &&
+    b &&
+    slash.norm === "/" &&
+    slash.start === a.end &&
+    b.start === slash.end &&
+    a.norm.length <= 2 &&
+    b.norm.length <= 2
+  )
+    return { text: `${a.norm}/${b.norm}`, length: 3 };
+  return { text: a?.norm ?? "", length: 1 };
+}
+
+export function buildContext(tokens: Token[]): ContextModel {
+  const clauses: Clause[] = [];
+  const clauseOf = new Int32Array(tokens.length).fill(-1);
+  let sentence = 0;
+  let persistentPlan = false;
+  let i = 0;
+  while (i < tokens.length) {
+    // One sentence: tokens up to the next break.
+    let end = i;
+    while (end < tokens.length && tokens[end]!.kind !== "break") end++;
+    if (end > i) {
+      // Section header at the sentence start ("Plan:", "O/E:", "Dx", "Bloods:").
+      let section: SectionKind = persistentPlan ? "plan" : "normal";
+      let j = i;
+      if (tokens[j]?.norm === "-" || tokens[j]?.norm === "*") j++;
+      let head = compound(tokens, j);
+      let colon = tokens[j + head.length]?.norm === ":";
+      if (OTHER_HEADERS.has(head.text) && colon) {
+        persistentPlan = false;
+        section = "normal";
+        j += head.length + 1;
+        head = compound(tokens, j);
+        colon = tokens[j + head.length]?.norm === ":";
+      }
+      if (PLAN_HEADERS.has(head.text) && colon) {
+        persistentPlan = true;
+        section = "plan";
+      } else if (PLAN_SENTENCE_STARTS.has(head.text)) section = "plan";
+      else if (DIAGNOSIS_STARTS.has(head.text) && (head.text !== "a" || colon)) section = "diagnosis";
+      else if (
+        LAB_STARTS.has(head.text) &&
+        (colon ||
+          tokens[j + head.length]?.kind === "num" ||
+          head.text.length > 2 ||
+          tokens[j + head.length]?.norm === "(")
+      )
+        section = "lab";
+      else if (head.text === "skin" && norm(tokens, j + 1) === "scrape") section = "lab";
+      else if (colon && !OTHER_HEADERS.has(head.text) && persistentPlan) section = "plan";
+
+      // Clauses inside the sentence.
+      let cStart = i;
+      for (let k = i; k <= end; k++) {
+        const atEnd = k === end;
+        const t = tokens[k];
+        if (atEnd || (t && CLAUSE_BREAKERS.has(t.norm) && k > cStart)) {
+          if (k > cStart) {
+            const index = clauses.length;
+            clauses.push({ start: cStart, end: k, sentence, section });
+            for (let m = cStart; m < k; m++) clauseOf[m] = index;
+          }
+          cStart = k + 1;
+        }
+      }
+    }
+    sentence++;
+    i = end + 1;
+  }
+  return { tokens, clauses, clauseOf, otherAnimalNames: findOtherAnimalNames(tokens) };
+}
+
+const OTHER_ANIMAL_WORDS = new Set([
+  "housemate",
+  "housemates",
+  "house-mate",
+  "littermate",
+  "littermates",
+  "sibling",
+  "siblings",
+  "companion",
+  "companions",
+  "herdmate",
+  "herdmates",
+  "flockmate",
+  "flockmates",
+  "penmate",
+  "penmates",
+  "others",
+  "brother",
+  "sister",
+]);
+const OTHER_WORDS = new Set(["other", "another"]);
+const ANIMAL_NOUNS = new Set([
+  "dog",
+  "dogs",
+  "cat",
+  "cats",
+  "pet",
+  "pets",
+  "animal",
+  "animals",
+  "one",
+  "ones",
+  "kitten",
+  "kittens",
+  "puppy",
+  "puppies",
+  "pup",
+  "pups",
+  "rabbit",
+  "rabbits",
+  "bunny",
+  "horse",
+  "horses",
+  "pony",
+  "ponies",
+  "cow",
+  "cows",
+  "calf",
+  "calves",
+  "sheep",
+  "ewe",
+  "ewes",
+  "lamb",
+  "lambs",
+  "goat",
+  "goats",
+  "pig",
+  "pigs",
+  "bird",
+  "birds",
+  "guinea",
+  "ferret",
+  "ferrets",
+  "hen",
+  "hens",
+  "chicken",
+  "chickens",
+  "in-contact",
+  "household",
+  "members",
+]);
+
+function findOtherAnimalNames(tokens: Token[]): Set<string> {
+  const names = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const isMarker =
+      OTHER_ANIMAL_WORDS.has(t.norm) || (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, i + 1)));
+    if (!isMarker) continue;
+    const nextIndex = OTHER_WORDS.has(t.norm) ? i + 2 : i + 1;
+    const next = tokens[nextIndex];
+    if (next && next.kind === "word" && next.capitalised && !next.upper) names.add(next.norm);
+  }
+  return names;
+}
+
+interface Trigger {
+  words: string[];
+  status: MentionStatus | "pseudo";
+  /** How far forward (tokens) the trigger reaches; Infinity = to the clause end. */
+  reach: number;
+}
+
+const PRE_TRIGGERS: Trigger[] = [
+  // Pseudo-triggers: look like negation but are not.
+  ...[
+    "no improvement",
+    "no change",
+    "not improved",
+    "not improving",
+    "no better",
+    "not resolved",
+    "no response",
+    "not responding",
+    "no reduction",
+    "not only",
+    "no further improvement",
+  ].map((p) => ({ words: p.split(" "), status: "pseudo" as const, reach: 0 })),
+  ...[
+    "no longer",
+    "previously",
+    "previous",
+    "prev",
+    "prior",
+    "pmh",
+    "in the past",
+    "last year",
+    "last week",
+    "last month",
+    "years ago",
+    "as a puppy",
+    "as a kitten",
+    "used to",
+    "had had",
+    "history of resolved",
+    "resolved",
+  ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: Infinity })),
+  ...[
+    "no",
+    "nil",
+    "denies",
+    "denied",
+    "deny",
+    "without",
+    "w/o",
+    "negative for",
+    "neg for",
+    "free of",
+    "never",
+    "nor",
+    "none",
+    "absence of",
+    "absent",
+    "no evidence of",
+    "no signs of",
+    "no sign of",
+    "nad",
+    "lack of",
+    "no obvious",
+    "not seen",
+    "nothing",
+  ].map((p) => ({ words: p.split(" "), status: "absent" as const, reach: Infinity })),
+  ...[
+    "not",
+    "isn't",
+    "wasn't",
+    "hasn't",
+    "haven't",
+    "didn't",
+    "doesn't",
+    "don't",
+    "won't",
+    "cannot",
+    "can't",
+    "unable",
+  ].map((p) => ({
+    words: p.split(" "),
+    status: "absent" as const,
+    reach: 3,
+  })),
+  ...[
+    "monitor for",
+    "monitor",
+    "monitoring",
+    "watch for",
+    "watch",
+    "look out for",
+    "advise re",
+    "advised re",
+    "advised",
+    "if",
+    "in case",
+    "should",
+    "call back",
+    "return if",
+    "risk of",
+    "warned",
+    "warn",
+    "await",
+    "unless",
+    "prevent",
+    "prevention",
+    "to avoid",
+    "avoid",
+  ].map((p) => ({ words: p.split(" "), status: "monitor" as const, reach: Infinity })),
+];
+
+const POST_TRIGGERS: Trigger[] = [
+  ...[
+    "neg",
+    "negative",
+    "absent",
+    "nad",
+    "wnl",
+    "normal",
+    "normally",
+    "nil",
+    "none",
+    "not seen",
+    "not present",
+    "not noted",
+    "not observed",
+    "not detected",
+    "none seen",
+    "not reported",
+    "denied",
+  ].map((p) => ({ words: p.split(" "), status: "absent" as const, reach: 3 })),
+  ...[
+    "resolved",
+    "has resolved",
+    "now resolved",
+    "now fine",
+    "settled",
+    "has settled",
+    "cleared",
+    "previously",
+    "last week",
+    "last month",
+    "last year",
+    "years ago",
+    "no longer",
+    "in the past",
+  ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: 4 })),
+];
+
+function matchesAt(tokens: Token[], i: number, words: string[]): boolean {
+  for (let k = 0; k < words.length; k++) if (tokens[i + k]?.norm !== words[k]) return false;
+  return true;
+}
+
+export interface StatusResult {
+  status: MentionStatus;
+  /** The mention sits in a diagnosis or lab-result clause: not an observed sign. */
+  dropped: boolean;
+}
+
+/**
+ * The status of a sign phrase spanning tokens [start, end). `claimed` holds every token used by a
+ * sign phrase, whose words never act as triggers ("no droppings", "not eating").
+ */
+export function mentionStatus(
+  ctx: ContextModel,
+  start: number,
+  end: number,
+  claimed: ReadonlySet<number>,
+): StatusResult {
+  const { tokens } = ctx;
+  const clauseIndex = ctx.clauseOf[start] ?? -1;
+  const clause = ctx.clauses[clauseIndex];
+  if (!clause) return { status: "present", dropped: false };
+  if (clause.section === "lab" || clause.section === "diagnosis") return { status: "present", dropped: true };
+
+  // Inline diagnosis: "... c/w lipoma", "Suspect ..." before the mention.
+  for (let k = clause.start; k < start; k++) {
+    if (claimed.has(k)) continue;
+    for (const p of DIAGNOSIS_INLINE)
+      if (matchesAt(tokens, k, p.split(" "))) return { status: "present", dropped: true };
+    if (tokens[k]?.norm === "c" && tokens[k + 1]?.norm === "/" && tokens[k + 2]?.norm === "w")
+      return { status: "present", dropped: true };
+  }
+
+  // Another animal's sign.
+  for (let k = clause.start; k < clause.end; k++) {
+    const t = tokens[k]!;
+    if (claimed.has(k)) continue;
+    if (OTHER_ANIMAL_WORDS.has(t.norm)) return { status: "other_animal", dropped: false };
+    if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)))
+      return { status: "other_animal", dropped: false };
+    if (t.kind === "word" && t.capitalised && ctx.otherAnimalNames.has(t.norm) && k < start)
+      return { status: "other_animal", dropped: false };
+  }
+
+  // Shorthand markers right after the phrase: "v+", "d-", "cough +ve".
+  const after = tokens[end];
+  if (after && after.start === tokens[end - 1]!.end) {
+    if (after.norm === "+") return { status: "present", dropped: false };
+    if (after.norm === "-") return { status: "absent", dropped: false };
+  }
+  if (after && (after.norm === "+" || after.norm === "++" || after.norm === "+++"))
+    return { status: "present", dropped: false };
+
+  // Post-triggers within a few tokens, before anything else is named.
+  for (let k = end; k < Math.min(clause.end, end + 4); k++) {
+    if (claimed.has(k)) break;
+    const t = tokens[k]!;
+    if (t.norm === "," && k > end) break;
+    if (t.norm === "-" && k === end) return { status: "absent", dropped: false };
+    for (const trigger of POST_TRIGGERS) {
+      if (k - end > trigger.reach) continue;
+      if (matchesAt(tokens, k, trigger.words)) {
+        if (trigger.status === "historical" && ["since", "from", "for", "over"].includes(norm(tokens, k - 1)))
+          continue;
+        return { status: trigger.status as MentionStatus, dropped: false };
+      }
+    }
+  }
+
+  // Pre-triggers: the nearest one before the mention in the clause.
+  for (let k = start - 1; k >= clause.start; k--) {
+    if (claimed.has(k)) continue;
+    let found: Trigger | null = null;
+    for (const trigger of PRE_TRIGGERS) {
+      if (!matchesAt(tokens, k, trigger.words)) continue;
+      if (!found || trigger.words.length > found.words.length) found = trigger;
+    }
+    // A longer trigger may start earlier ("no longer" when at "longer"): prefer it.
+    if (!found) continue;
+    if (found.words.some((_, offset) => claimed.has(k + offset))) continue;
+    if (k > clause.start) {
+      let longer: Trigger | null = null;
+      for (const trigger of PRE_TRIGGERS) {
+        if (trigger.words.length >= 2 && matchesAt(tokens, k - 1, trigger.words)) longer = trigger;
+      }
+      if (longer) found = longer;
+    }
+    if (found.status === "pseudo") break;
+    const distance = start - (k + found.words.length);
+    if (distance > found.reach) continue;
+    if (found.status === "historical" && ["since", "from", "for", "over"].includes(norm(tokens, k - 1)))
+      continue;
+    return { status: found.status, dropped: false };
+  }
+
+  if (clause.section === "plan") return { status: "monitor", dropped: false };
+  return { status: "present", dropped: false };
+}

@@ -1,0 +1,337 @@
+// Finds clinical-sign phrases in the notes: combined shorthand ("PU/PD", "V+D+", "V-D-C-S-"),
+// longest catalogue phrase over normalised tokens (with word-order variants, light stemming and
+// filler words), spelling correction for misspelt sign words, general signs made regional by a
+// nearby body region ("abdomen painful"), and measurement findings (vitals).
+import type { LexiconIndex } from "./lexicon-index";
+import type { TokenView } from "./phrase-index";
+import { DISCHARGE_REGIONS, NON_SIGN_PHRASES, PHRASE_FILLERS, REGION_RULES } from "./sign-phrases";
+import { PhraseIndex } from "./phrase-index";
+import { stem, type Token } from "./tokenise";
+
+export interface RawMention {
+  symptomId: number;
+  /** Token span [start, end) in the notes; the status is judged from it. */
+  start: number;
+  end: number;
+  /** Exact substring of the notes. */
+  keyPhrase: string;
+  distance: number;
+  /** Status forced by an explicit marker ("D+", "V-"), else decided from context. */
+  forced: "present" | "absent" | null;
+  significantHint: boolean;
+}
+
+const nonSigns = new PhraseIndex<true>();
+for (const phrase of NON_SIGN_PHRASES) nonSigns.add(phrase, true);
+nonSigns.freeze();
+
+const SHORTHAND: Record<string, string> = {
+  v: "vomiting",
+  d: "diarrhoea",
+  c: "coughing",
+  s: "sneezing",
+  pu: "polyuria",
+  pd: "polydipsia",
+};
+const JOINERS = new Set(["/", "&", "and", "+"]);
+
+function spanText(text: string, tokens: Token[], start: number, end: number): string {
+  return text.slice(tokens[start]!.start, tokens[end - 1]!.end);
+}
+
+/** Correct misspelt words against the catalogue vocabulary (names and known words excluded). */
+export function spellingCorrections(view: TokenView, index: LexiconIndex): void {
+  const { tokens } = view;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== "word" || t.norm.length < 6 || view.blocked.has(i)) continue;
+    const prev = tokens[i - 1];
+    const sentenceStart = !prev || prev.kind === "break";
+    if (t.capitalised && !sentenceStart && !t.upper) continue;
+    const s = view.stems[i]!;
+    if (index.knownStems.has(s) || index.signs.has(s)) continue;
+    const fix = index.spelling.correct(t.norm);
+    if (!fix) continue;
+    view.corrections.set(i, {
+      stem: stem(fix.word),
+      distance: Math.min(1, fix.edits / Math.max(4, t.norm.length)) * 1 + 0.05,
+    });
+  }
+}
+
+function shorthandMentions(
+  text: string,
+  view: TokenView,
+  index: LexiconIndex,
+  claimed: Set<number>,
+): RawMention[] {
+  const { tokens } = view;
+  const out: RawMention[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i]!;
+    const key = t.kind === "word" ? t.norm : "";
+    if (!(key in SHORTHAND) && key !== "pupd") {
+      i++;
+      continue;
+    }
+    if (view.blocked.has(i)) {
+      i++;
+      continue;
+    }
+    type Item = { key: string; start: number; end: number; marker: "+" | "-" | null };
+    const items: Item[] = [];
+    let joined = false;
+    let j = i;
+    while (j < tokens.length) {
+      const tk = tokens[j]!;
+      if (tk.kind !== "word" || !(tk.norm in SHORTHAND || tk.norm === "pupd") || view.blocked.has(j)) break;
+      const item: Item = { key: tk.norm, start: j, end: j + 1, marker: null };
+      const next = tokens[j + 1];
+      if (next && (next.norm === "+" || next.norm === "-") && next.start === tk.end) {
+        item.marker = next.norm;
+        item.end = j + 2;
+        // "++" / "+++" written as separate plus tokens.
+        while (tokens[item.end]?.norm === "+" && tokens[item.end]!.start === tokens[item.end - 1]!.end)
+          item.end++;
+      }
+      items.push(item);
+      j = item.end;
+      const joiner = tokens[j];
+      const after = tokens[j + 1];
+      if (joiner && JOINERS.has(joiner.norm) && after && after.norm in SHORTHAND && after.kind === "word") {
+        joined = true;
+        j += 1;
+        continue;
+      }
+      // "V-D-C-S-", "V+D+": the next letter follows the marker directly.
+      if (
+        joiner &&
+        joiner.kind === "word" &&
+        joiner.norm in SHORTHAND &&
+        item.marker &&
+        joiner.start === tokens[j - 1]!.end
+      )
+        continue;
+      break;
+    }
+    const multi = items.length >= 2 && (joined || items.every((it) => it.marker));
+    const accepted: Item[] = [];
+    for (const it of items) {
+      const single = it.key.length === 1;
+      const explicit = it.marker !== null;
+      const upper = tokens[it.start]!.upper;
+      if (it.key === "pupd") accepted.push(it);
+      else if (!single) {
+        if (multi || explicit || upper) accepted.push(it);
+      } else if (it.key === "c" || it.key === "s") {
+        if (explicit) accepted.push(it);
+      } else if (explicit || (multi && (upper || items.some((x) => x.marker)))) accepted.push(it);
+      else if (["no", "nil", "or"].includes(tokens[it.start - 1]?.norm ?? "") && upper) accepted.push(it);
+    }
+    for (const it of accepted) {
+      const names = it.key === "pupd" ? ["polyuria", "polydipsia"] : [SHORTHAND[it.key]!];
+      for (const n of names) {
+        const id = index.symptomIdByName.get(n);
+        if (id === undefined) continue;
+        const span =
+          multi && !it.marker
+            ? { start: items[0]!.start, end: items[items.length - 1]!.end }
+            : { start: it.start, end: it.end };
+        out.push({
+          symptomId: id,
+          start: span.start,
+          end: span.end,
+          keyPhrase: spanText(text, tokens, span.start, span.end),
+          distance: 0,
+          forced: it.marker === "+" ? "present" : it.marker === "-" ? "absent" : null,
+          significantHint: tokens[it.end - 1]!.norm === "+" && tokens[it.end - 2]?.norm === "+",
+        });
+      }
+      for (let k = it.start; k < it.end; k++) claimed.add(k);
+    }
+    if (accepted.length > 0 && multi)
+      for (let k = items[0]!.start; k < items[items.length - 1]!.end; k++) claimed.add(k);
+    i = Math.max(j, i + 1);
+  }
+  return out;
+}
+
+function regionalise(
+  signName: string,
+  tokens: Token[],
+  start: number,
+  end: number,
+  index: LexiconIndex,
+): number | null {
+  for (const rule of REGION_RULES) {
+    const target = rule.map[signName];
+    if (!target) continue;
+    const id = index.symptomIdByName.get(target);
+    if (id === undefined) continue;
+    for (let k = Math.max(0, start - 3); k < Math.min(tokens.length, end + 3); k++) {
+      if (k >= start && k < end) continue;
+      const t = tokens[k]!;
+      if (t.kind === "break") {
+        if (k < start) continue;
+        break;
+      }
+      if (rule.words.includes(t.norm)) return id;
+    }
+  }
+  return null;
+}
+
+export function findSignMentions(
+  text: string,
+  view: TokenView,
+  index: LexiconIndex,
+): { mentions: RawMention[]; claimed: Set<number> } {
+  const { tokens } = view;
+  const claimed = new Set<number>();
+  const mentions = shorthandMentions(text, view, index, claimed);
+  const blockedView: TokenView = { ...view, blocked: new Set([...view.blocked, ...claimed]) };
+
+  let i = 0;
+  while (i < tokens.length) {
+    if (blockedView.blocked.has(i) || tokens[i]!.kind !== "word") {
+      i++;
+      continue;
+    }
+    const sign = index.signs.matchAt(blockedView, i, PHRASE_FILLERS);
+    const non = nonSigns.matchAt({ ...blockedView, corrections: new Map() }, i, PHRASE_FILLERS);
+    if (non && (!sign || non.matched.length >= sign.matched.length)) {
+      for (let k = non.start; k < non.end; k++) claimed.add(k);
+      i = non.end;
+      continue;
+    }
+    if (!sign) {
+      // "discharge" with a body region nearby: "ears ... brown waxy discharge".
+      const t = tokens[i]!;
+      if (
+        t.norm === "discharge" ||
+        (t.norm === "d" && tokens[i + 1]?.norm === "/" && tokens[i + 2]?.norm === "c")
+      ) {
+        for (const region of DISCHARGE_REGIONS) {
+          let found = false;
+          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + 4); k++) {
+            if (tokens[k]!.kind === "break") {
+              if (k < i) {
+                found = false;
+                continue;
+              }
+              break;
+            }
+            if (region.words.includes(tokens[k]!.norm)) found = true;
+          }
+          const id = index.symptomIdByName.get(region.sign);
+          if (found && id !== undefined) {
+            mentions.push({
+              symptomId: id,
+              start: i,
+              end: i + 1,
+              keyPhrase: spanText(text, tokens, i, i + 1),
+              distance: 0.2,
+              forced: null,
+              significantHint: false,
+            });
+            claimed.add(i);
+            break;
+          }
+        }
+      }
+      i++;
+      continue;
+    }
+    let symptomId = sign.entry.payload.symptomId;
+    let distance = sign.distance;
+    const symptom = index.lexicon.symptomById.get(symptomId);
+    if (symptom) {
+      const regional = regionalise(symptom.name.toLowerCase(), tokens, sign.start, sign.end, index);
+      if (regional !== null) {
+        symptomId = regional;
+        distance = Math.max(distance, 0.1);
+      }
+    }
+    mentions.push({
+      symptomId,
+      start: sign.start,
+      end: sign.end,
+      keyPhrase: spanText(text, tokens, sign.start, sign.end),
+      distance,
+      forced: null,
+      significantHint: false,
+    });
+    for (let k = sign.start; k < sign.end; k++) claimed.add(k);
+    i = sign.end;
+  }
+  return { mentions, claimed };
+}
+
+/** "Rumen contractions 1 per 2 min (reduced)": a bracketed qualifier applied to the clause's subject. */
+export function qualifiedMeasurements(
+  text: string,
+  view: TokenView,
+  index: LexiconIndex,
+  claimed: Set<number>,
+): RawMention[] {
+  const { tokens } = view;
+  const out: RawMention[] = [];
+  const qualifiers = new Set([
+    "reduced",
+    "decreased",
+    "increased",
+    "elevated",
+    "low",
+    "high",
+    "weak",
+    "absent",
+    "raised",
+  ]);
+  for (let i = 1; i < tokens.length - 1; i++) {
+    if (tokens[i - 1]!.norm !== "(" || !qualifiers.has(tokens[i]!.norm) || tokens[i + 1]!.norm !== ")")
+      continue;
+    // The subject: the words at the start of this sentence, up to the first number.
+    let s = i - 1;
+    while (s > 0 && tokens[s - 1]!.kind !== "break") s--;
+    const subject: string[] = [];
+    for (let k = s; k < i - 1 && subject.length < 3; k++) {
+      const t = tokens[k]!;
+      if (t.kind !== "word") break;
+      subject.push(t.norm);
+    }
+    if (subject.length === 0 || subject.some((_, k) => claimed.has(s + k))) continue;
+    const candidates = [
+      [tokens[i]!.norm, ...subject],
+      [...subject, tokens[i]!.norm],
+    ];
+    for (const words of candidates) {
+      const fakeTokens: Token[] = words.map((w, k) => ({
+        norm: w,
+        start: 0,
+        end: 0,
+        kind: "word",
+        capitalised: false,
+        upper: false,
+        index: k,
+      }));
+      const m = index.signs.matchAt(
+        { tokens: fakeTokens, stems: words.map(stem), corrections: new Map(), blocked: new Set() },
+        0,
+      );
+      if (m && m.end === words.length && m.entry.payload.symptomId > 0) {
+        out.push({
+          symptomId: m.entry.payload.symptomId,
+          start: s,
+          end: i + 2,
+          keyPhrase: spanText(text, tokens, s, i + 2),
+          distance: 0.15,
+          forced: null,
+          significantHint: false,
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}

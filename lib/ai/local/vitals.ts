@@ -1,0 +1,135 @@
+// Signs read from measurements: temperature, heart and respiratory rate against the species'
+// reference range, capillary refill time, and weight lost since a previous weighing. A qualifier
+// the vet wrote in brackets ("RR 42 (elevated)", "T 37.6 (low)") wins over the range.
+import { toKg, type WeightMention } from "./weight-age";
+
+export interface VitalFinding {
+  /** Catalogue sign name. */
+  sign: string;
+  /** Offsets of the measurement in the notes. */
+  start: number;
+  end: number;
+  significant: boolean;
+}
+
+interface Range {
+  temp: [number, number];
+  hr: [number, number];
+  rr: [number, number];
+}
+
+// Resting reference ranges (°C, beats and breaths per minute), upper bounds set a little generous.
+const RANGES: Record<string, Range> = {
+  dog: { temp: [37.5, 39.3], hr: [55, 160], rr: [10, 40] },
+  cat: { temp: [37.7, 39.3], hr: [130, 240], rr: [16, 40] },
+  rabbit: { temp: [38.0, 40.0], hr: [130, 325], rr: [30, 70] },
+  horse: { temp: [37.0, 38.5], hr: [24, 48], rr: [8, 24] },
+  donkey: { temp: [36.5, 38.5], hr: [30, 56], rr: [10, 30] },
+  cattle: { temp: [37.8, 39.5], hr: [40, 90], rr: [10, 40] },
+  sheep: { temp: [38.3, 40.0], hr: [60, 100], rr: [12, 35] },
+  goat: { temp: [38.5, 40.2], hr: [60, 100], rr: [12, 35] },
+  pig: { temp: [37.8, 39.6], hr: [60, 120], rr: [10, 30] },
+  guinea_pig: { temp: [37.2, 39.6], hr: [200, 380], rr: [40, 100] },
+  ferret: { temp: [37.8, 40.0], hr: [180, 260], rr: [30, 45] },
+};
+
+const QUALIFIER_HIGH =
+  /^\s*\(?\s*(?:elevated|increased|high|raised|tachycardic|tachypnoeic|tachypneic|febrile|pyrexic|\u2191)/i;
+const QUALIFIER_LOW = /^\s*\(?\s*(?:low|reduced|decreased|subnormal|hypothermic|bradycardic|\u2193)/i;
+const QUALIFIER_NORMAL = /^\s*\(?\s*(?:normal|nad|wnl|n\b)/i;
+
+function classify(
+  value: number,
+  range: [number, number] | undefined,
+  after: string,
+): "high" | "low" | "normal" | null {
+  if (QUALIFIER_HIGH.test(after)) return "high";
+  if (QUALIFIER_LOW.test(after)) return "low";
+  if (QUALIFIER_NORMAL.test(after)) return "normal";
+  if (!range) return null;
+  if (value > range[1]) return "high";
+  if (value < range[0]) return "low";
+  return "normal";
+}
+
+export function findVitalSigns(
+  text: string,
+  speciesKey: string | null,
+  weights: WeightMention[],
+): VitalFinding[] {
+  const out: VitalFinding[] = [];
+  const range = speciesKey ? RANGES[speciesKey] : undefined;
+
+  const tempRe =
+    /\b(?:T|RT|[Tt]emp|TEMP|[Tt]emperature|[Rr]ectal temp(?:erature)?)(?:\s*[:=]\s*|\s+)(\d{2,3}(?:\.\d{1,2})?)\s*(?:\u00b0\s*)?([CF])?\b/g;
+  let m: RegExpExecArray | null;
+  while ((m = tempRe.exec(text)) !== null) {
+    let value = Number(m[1]);
+    if (m[2]?.toUpperCase() === "F" || value > 90) value = ((value - 32) * 5) / 9;
+    if (value < 30 || value > 45) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
+    const generic: [number, number] | undefined = range ? range.temp : speciesKey ? undefined : [36.5, 40.0];
+    const c = classify(value, generic, after);
+    if (c === "high")
+      out.push({ sign: "pyrexia", start: m.index, end: m.index + m[0].length, significant: value >= 40.5 });
+    if (c === "low")
+      out.push({
+        sign: "hypothermia",
+        start: m.index,
+        end: m.index + m[0].length,
+        significant: value < 36.5,
+      });
+  }
+
+  const hrRe = /\b(?:HR|heart rate|pulse(?: rate)?)\s*[:=]?\s*(\d{2,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
+  while ((m = hrRe.exec(text)) !== null) {
+    const value = Number(m[1]);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
+    const c = classify(value, range?.hr, after);
+    if (c === "high")
+      out.push({ sign: "tachycardia", start: m.index, end: m.index + m[0].length, significant: false });
+    if (c === "low")
+      out.push({ sign: "bradycardia", start: m.index, end: m.index + m[0].length, significant: false });
+  }
+
+  const rrRe = /\b(?:RR|resp(?:iratory)? rate|resp)\s*[:=]?\s*(\d{1,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
+  while ((m = rrRe.exec(text)) !== null) {
+    const value = Number(m[1]);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
+    const c = classify(value, range?.rr, after);
+    if (c === "high")
+      out.push({ sign: "tachypnoea", start: m.index, end: m.index + m[0].length, significant: false });
+    if (c === "low")
+      out.push({ sign: "bradypnoea", start: m.index, end: m.index + m[0].length, significant: false });
+  }
+
+  const crtRe = /\bCRT\s*[:=]?\s*(<|>|&lt;|&gt;)?\s*(\d(?:\.\d)?)\s*(?:s|sec|secs|seconds)?\b/gi;
+  while ((m = crtRe.exec(text)) !== null) {
+    const op = m[1];
+    const value = Number(m[2]);
+    if (op === "<" || op === "&lt;") continue;
+    if (value > 2 || (op === ">" && value >= 2))
+      out.push({
+        sign: "prolonged crt",
+        start: m.index,
+        end: m.index + m[0].length,
+        significant: value >= 3,
+      });
+  }
+
+  // Weight lost since an earlier weighing ("3.9 kg today (4.8 kg in Feb)", "down from 42 g to 36 g").
+  const current =
+    weights.find((w) => w.role === "current") ??
+    weights.find((w) => w.role !== "previous" && !w.inParentheses);
+  const previous = weights.find((w) => w.role === "previous");
+  if (current && previous && current !== previous) {
+    const now = toKg(current);
+    const before = toKg(previous);
+    if (before > 0 && (before - now) / before >= 0.05) {
+      const start = Math.min(current.start, previous.start);
+      const end = Math.max(current.end, previous.end);
+      out.push({ sign: "weight loss", start, end, significant: (before - now) / before >= 0.1 });
+    }
+  }
+  return out;
+}
