@@ -1,0 +1,254 @@
+// The differential-diagnosis knowledge base in memory: every live condition with its species,
+// authored sign weights P(sign | condition), prevalence prior and risk factors, plus what the
+// ranker derives from them (per-species leak probabilities, the sign hierarchy, breed words).
+// Loaded once per database and catalogue version (seed_state hash), like lib/ai/lexicon.ts.
+import { eq } from "drizzle-orm";
+import type { Database } from "@/db";
+import {
+  animalTypes,
+  breeds,
+  conditionSigns,
+  conditionSpecies,
+  conditions,
+  genders,
+  seedState,
+  symptoms,
+} from "@/db/schema";
+
+export type Prevalence = "very_common" | "common" | "uncommon" | "rare";
+
+export interface RiskFactors {
+  /** Lower-case VBO breed names the condition is predisposed in. */
+  breeds: string[];
+  ageMin: number | null;
+  ageMax: number | null;
+  sex: "male" | "female" | null;
+  neutered: boolean | null;
+}
+
+export interface KbCondition {
+  id: number;
+  name: string;
+  synonyms: string[];
+  prevalence: Prevalence;
+  animalTypeIds: number[];
+  /** symptom id → authored P(sign | condition). */
+  signs: Map<number, number>;
+  risk: RiskFactors;
+}
+
+export interface KbSymptom {
+  id: number;
+  name: string;
+  /** More general signs whose name this sign's name contains ("diarrhoea" for "haemorrhagic diarrhoea"). */
+  parentIds: number[];
+  /** More specific signs that imply this one. */
+  childIds: number[];
+}
+
+export interface KbBreed {
+  id: number;
+  animalTypeId: number;
+  name: string;
+  /** Lower-case name and synonyms. */
+  terms: string[];
+  mixed: boolean;
+  crossOfBreedId: number | null;
+}
+
+export interface KbSpecies {
+  animalTypeId: number;
+  conditions: KbCondition[];
+  /**
+   * symptom id → leak: the chance an animal with one of this species' conditions that does not
+   * list the sign shows it anyway (higher for non-specific signs such as lethargy).
+   */
+  leak: Map<number, number>;
+  /** Leak for a sign no condition of the species lists. */
+  defaultLeak: number;
+}
+
+export interface KnowledgeBase {
+  /** Catalogue content hash; a changed catalogue gives a new knowledge base. */
+  version: string;
+  animalTypeIds: Set<number>;
+  species: Map<number, KbSpecies>;
+  symptoms: Map<number, KbSymptom>;
+  breeds: Map<number, KbBreed>;
+  conditionById: Map<number, KbCondition>;
+  /** gender id → sex key. */
+  sexByGenderId: Map<number, "male" | "female" | "unknown">;
+}
+
+/** Leak = LEAK_FLOOR + LEAK_SHARE × mean authored weight of the sign over the species' conditions. */
+const LEAK_FLOOR = 0.01;
+const LEAK_SHARE = 0.5;
+const LEAK_CAP = 0.25;
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+function containsRun(haystack: string[], needle: string[]): boolean {
+  if (needle.length === 0 || needle.length >= haystack.length) return false;
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function parseRiskFactors(raw: unknown): RiskFactors {
+  const risk: RiskFactors = { breeds: [], ageMin: null, ageMax: null, sex: null, neutered: null };
+  if (!raw || typeof raw !== "object") return risk;
+  const value = raw as Record<string, unknown>;
+  if (Array.isArray(value.breeds)) {
+    risk.breeds = value.breeds.filter((b): b is string => typeof b === "string").map((b) => b.toLowerCase());
+  }
+  const age = value.age_years;
+  if (age && typeof age === "object") {
+    const { min, max } = age as Record<string, unknown>;
+    if (typeof min === "number") risk.ageMin = min;
+    if (typeof max === "number") risk.ageMax = max;
+  }
+  if (value.sex === "male" || value.sex === "female") risk.sex = value.sex;
+  if (typeof value.neutered === "boolean") risk.neutered = value.neutered;
+  return risk;
+}
+
+/** Sign hierarchy from names: a sign whose name contains another sign's whole name is a kind of it. */
+function buildSymptoms(rows: { id: number; name: string }[]): Map<number, KbSymptom> {
+  const tokenised = rows.map((row) => ({ ...row, words: words(row.name) }));
+  const result = new Map<number, KbSymptom>(
+    rows.map((row) => [row.id, { id: row.id, name: row.name, parentIds: [], childIds: [] }]),
+  );
+  for (const child of tokenised) {
+    for (const parent of tokenised) {
+      if (parent.id !== child.id && containsRun(child.words, parent.words)) {
+        result.get(child.id)?.parentIds.push(parent.id);
+        result.get(parent.id)?.childIds.push(child.id);
+      }
+    }
+  }
+  return result;
+}
+
+function buildSpecies(animalTypeId: number, speciesConditions: KbCondition[]): KbSpecies {
+  const sums = new Map<number, number>();
+  for (const condition of speciesConditions) {
+    for (const [symptomId, weight] of condition.signs)
+      sums.set(symptomId, (sums.get(symptomId) ?? 0) + weight);
+  }
+  const count = Math.max(1, speciesConditions.length);
+  const leak = new Map<number, number>();
+  for (const [symptomId, sum] of sums) {
+    leak.set(symptomId, Math.min(LEAK_CAP, LEAK_FLOOR + (LEAK_SHARE * sum) / count));
+  }
+  return { animalTypeId, conditions: speciesConditions, leak, defaultLeak: LEAK_FLOOR };
+}
+
+async function readKnowledgeBase(db: Database, version: string): Promise<KnowledgeBase> {
+  const [typeRows, conditionRows, speciesRows, signRows, symptomRows, breedRows, genderRows] =
+    await Promise.all([
+      db.select({ id: animalTypes.id }).from(animalTypes),
+      db
+        .select({
+          id: conditions.id,
+          name: conditions.name,
+          synonyms: conditions.synonyms,
+          prevalence: conditions.prevalence,
+          riskFactors: conditions.riskFactors,
+        })
+        .from(conditions)
+        .where(eq(conditions.retired, false)),
+      db
+        .select({ conditionId: conditionSpecies.conditionId, animalTypeId: conditionSpecies.animalTypeId })
+        .from(conditionSpecies),
+      db
+        .select({
+          conditionId: conditionSigns.conditionId,
+          symptomId: conditionSigns.symptomId,
+          weight: conditionSigns.weight,
+        })
+        .from(conditionSigns),
+      db.select({ id: symptoms.id, name: symptoms.name }).from(symptoms),
+      db
+        .select({
+          id: breeds.id,
+          animalTypeId: breeds.animalTypeId,
+          name: breeds.name,
+          synonyms: breeds.synonyms,
+          mixed: breeds.mixed,
+          crossOfBreedId: breeds.crossOfBreedId,
+        })
+        .from(breeds),
+      db.select({ id: genders.id, key: genders.key }).from(genders),
+    ]);
+
+  const conditionById = new Map<number, KbCondition>();
+  for (const row of conditionRows) {
+    conditionById.set(row.id, {
+      id: row.id,
+      name: row.name,
+      synonyms: row.synonyms,
+      prevalence: row.prevalence,
+      animalTypeIds: [],
+      signs: new Map(),
+      risk: parseRiskFactors(row.riskFactors),
+    });
+  }
+  for (const row of signRows) {
+    // Weights are probabilities; keep them off 0 and 1 so no single sign is decisive.
+    conditionById.get(row.conditionId)?.signs.set(row.symptomId, Math.min(0.98, Math.max(0.01, row.weight)));
+  }
+  const bySpecies = new Map<number, KbCondition[]>();
+  for (const row of speciesRows) {
+    const condition = conditionById.get(row.conditionId);
+    if (!condition) continue;
+    condition.animalTypeIds.push(row.animalTypeId);
+    bySpecies.set(row.animalTypeId, [...(bySpecies.get(row.animalTypeId) ?? []), condition]);
+  }
+  const species = new Map<number, KbSpecies>();
+  for (const type of typeRows) species.set(type.id, buildSpecies(type.id, bySpecies.get(type.id) ?? []));
+
+  return {
+    version,
+    animalTypeIds: new Set(typeRows.map((t) => t.id)),
+    species,
+    symptoms: buildSymptoms(symptomRows),
+    breeds: new Map(
+      breedRows.map((b) => [
+        b.id,
+        {
+          id: b.id,
+          animalTypeId: b.animalTypeId,
+          name: b.name,
+          terms: [...new Set([b.name, ...b.synonyms].map((t) => t.toLowerCase()))],
+          mixed: b.mixed,
+          crossOfBreedId: b.crossOfBreedId,
+        },
+      ]),
+    ),
+    conditionById,
+    sexByGenderId: new Map(
+      genderRows.map((g) => [g.id, g.key === "male" || g.key === "female" ? g.key : "unknown"] as const),
+    ),
+  };
+}
+
+const cache = new WeakMap<Database, Promise<KnowledgeBase>>();
+
+/** The knowledge base for this database, reloaded when the catalogue changes. */
+export async function loadKnowledgeBase(db: Database): Promise<KnowledgeBase> {
+  const [state] = await db
+    .select({ hash: seedState.hash })
+    .from(seedState)
+    .where(eq(seedState.name, "catalogue"));
+  const version = state?.hash ?? "unseeded";
+  const cached = cache.get(db);
+  if (cached && (await cached).version === version) return cached;
+  const loading = readKnowledgeBase(db, version);
+  cache.set(db, loading);
+  loading.catch(() => cache.delete(db));
+  return loading;
+}

@@ -1,0 +1,330 @@
+// Ranks a species' conditions by posterior probability given a patient's signalment and findings.
+//
+// Naive Bayes over the species' conditions, in log space:
+//   log P(c | findings) ∝ log prior(prevalence)
+//                       + Σ risk-factor log-likelihood ratios (breed, age, sex, neuter status)
+//                       + Σ_present log P(s | c)      P = authored weight, else the sign's leak
+//                       + Σ_absent  log (1 − P(s | c))
+// The leak is the chance a condition that does not list a sign shows it anyway: one unexplained
+// sign costs a condition (more so for a specific sign) without ruling it out. Signs form a small
+// hierarchy by name ("haemorrhagic diarrhoea" is a kind of "diarrhoea"): a specific sign implies
+// the general one, and a condition listing only the general sign partly explains the specific one.
+import type { Database } from "@/db";
+import { invalid } from "@/lib/errors";
+import {
+  loadKnowledgeBase,
+  type KbBreed,
+  type KbCondition,
+  type KbSpecies,
+  type KnowledgeBase,
+} from "./knowledge-base";
+import type { Differential } from "./schemas";
+
+export interface DifferentialsRequest {
+  animal_type_id: number;
+  breed_id?: number | null;
+  age_years?: number | null;
+  gender_id?: number | null;
+  neutered?: boolean | null;
+  present_symptom_ids: number[];
+  absent_symptom_ids?: number[];
+}
+
+export interface RankOptions {
+  /** How many differentials to return (default 20). */
+  limit?: number;
+}
+
+/** Relative prior by prevalence tier. */
+const PRIOR: Record<KbCondition["prevalence"], number> = {
+  very_common: 8,
+  common: 4,
+  uncommon: 1.5,
+  rare: 0.5,
+};
+/**
+ * A condition listing only a general sign explains a specific form of it with this share of its
+ * weight, over √(number of its specific forms): "pain" has many forms, "diarrhoea" few.
+ */
+const GENERAL_TO_SPECIFIC = 0.6;
+/** Likelihood ratio for a predisposed breed, and for a known pure breed not among the predisposed. */
+const BREED_LR = 3;
+const BREED_OTHER_LR = 0.85;
+/** A cross counts this much of its parent breed (in log space). */
+const CROSS_SHARE = 0.5;
+const AGE_IN_LR = 1.2;
+const AGE_OUT_LR = 0.5;
+const AGE_FLOOR_LR = 0.05;
+const SEX_MATCH_LR = 1.5;
+const SEX_MISMATCH_LR = 0.25;
+/** The wrong sex for a sex-limited organ, or the wrong neuter status for a gonad-dependent condition. */
+const ORGAN_MISMATCH_LR = 0.02;
+const NEUTER_MATCH_LR = 1.3;
+const NEUTER_MISMATCH_LR = 0.35;
+/** Absent signs: a condition keeps at least this factor however characteristic the sign. */
+const ABSENT_FLOOR = 0.05;
+/** Unexplained present signs with a leak below this are listed as evidence against. */
+const INFORMATIVE_LEAK = 0.1;
+const AGAINST_MIN_WEIGHT = 0.25;
+
+/** Conditions of organs only one sex has: the other sex can hardly have them. */
+const SEX_LIMITED_ORGAN =
+  /\b(pyometra|metritis|mastitis|mammary|uter\w*|ovar\w*|vulv\w*|vagin\w*|pregnan\w*|pseudopregnancy|dystocia|eclampsia|egg|prostat\w*|testic\w*|scrot\w*|penile|preput\w*|paraphimosis|cryptorchid\w*|milk fever|retained fetal membranes|follicular stasis)\b/i;
+/** Conditions of the gonads or needing their hormones: neuter status decides (an ovarian remnant needs a spay). */
+const GONAD_DEPENDENT =
+  /\b(pyometra|metritis|uter\w*|ovar\w*|pregnan\w*|pseudopregnancy|dystocia|eclampsia|prostat\w*|testic\w*)\b/i;
+
+interface Finding {
+  id: number;
+  name: string;
+  /** General signs this one is a form of, with the share of their weight that carries over. */
+  parents: { id: number; share: number }[];
+  childIds: number[];
+  leak: number;
+}
+
+function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[]): Finding[] {
+  const seen = new Set<number>();
+  const findings: Finding[] = [];
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const symptom = kb.symptoms.get(id);
+    if (!symptom) continue;
+    findings.push({
+      id,
+      name: symptom.name,
+      parents: symptom.parentIds.map((parentId) => ({
+        id: parentId,
+        share: GENERAL_TO_SPECIFIC / Math.sqrt(Math.max(1, kb.symptoms.get(parentId)?.childIds.length ?? 1)),
+      })),
+      childIds: symptom.childIds,
+      leak: species.leak.get(id) ?? species.defaultLeak,
+    });
+  }
+  return findings;
+}
+
+/** P(sign | condition): the authored weight, implied by a listed specific sign, or derived from a general one. */
+function signProbability(condition: KbCondition, finding: Finding): { p: number; explained: boolean } {
+  const direct = condition.signs.get(finding.id);
+  let implied = 0;
+  for (const childId of finding.childIds) implied = Math.max(implied, condition.signs.get(childId) ?? 0);
+  if (direct !== undefined) return { p: Math.max(direct, implied), explained: true };
+  if (implied > 0) return { p: Math.max(implied, finding.leak), explained: true };
+  let derived = 0;
+  for (const parent of finding.parents) {
+    derived = Math.max(derived, (condition.signs.get(parent.id) ?? 0) * parent.share);
+  }
+  if (derived > finding.leak) return { p: derived, explained: true };
+  return { p: finding.leak, explained: false };
+}
+
+interface BreedProfile {
+  /** Lower-case names of the breed (or a cross's parent) and the share of its predisposition they carry. */
+  sources: { terms: string[]; share: number }[];
+  /** Known pure breed (or a cross): a predisposition it lacks counts slightly against. */
+  known: boolean;
+}
+
+/** Size and coat words that name a variety of a breed ("Miniature Poodle", "Long-haired Dachshund"). */
+const VARIETY_WORDS =
+  /^(?:(?:miniature|toy|standard|giant|medium|small|large|long|smooth|wire|rough|short|haired|coated|longhaired|shorthaired|wirehaired|-)[\s-]*)+/;
+/** A variety carries most, not all, of its breed's predisposition. */
+const VARIETY_SHARE = 0.8;
+
+function breedProfile(kb: KnowledgeBase, breed: KbBreed | undefined): BreedProfile {
+  if (!breed) return { sources: [], known: false };
+  const parent = breed.crossOfBreedId !== null ? kb.breeds.get(breed.crossOfBreedId) : undefined;
+  if (parent) return { sources: [{ terms: parent.terms, share: CROSS_SHARE }], known: true };
+  if (breed.mixed) return { sources: [], known: false };
+  return { sources: [{ terms: breed.terms, share: 1 }], known: true };
+}
+
+function isVarietyOf(term: string, riskBreed: string): boolean {
+  // VBO style "Dachshund, Miniature" / "Dachshund (Miniature Long Haired)", or "Miniature Poodle".
+  if (term.startsWith(`${riskBreed},`) || term.startsWith(`${riskBreed} (`)) return true;
+  if (!term.endsWith(` ${riskBreed}`)) return false;
+  const prefix = term.slice(0, term.length - riskBreed.length - 1);
+  return prefix.replace(VARIETY_WORDS, "") === "";
+}
+
+/** Share (0-1) of a predisposition the breed carries: the breed itself, a variety of it, a cross. */
+function breedShare(profile: BreedProfile, riskBreeds: string[]): number {
+  let best = 0;
+  for (const source of profile.sources) {
+    for (const riskBreed of riskBreeds) {
+      for (const term of source.terms) {
+        if (term === riskBreed) best = Math.max(best, source.share);
+        else if (isVarietyOf(term, riskBreed)) best = Math.max(best, VARIETY_SHARE * source.share);
+      }
+    }
+  }
+  return best;
+}
+
+function ageLogLr(condition: KbCondition, age: number): number {
+  const { ageMin, ageMax } = condition.risk;
+  if (ageMin === null && ageMax === null) return 0;
+  let distance = 0;
+  let bound = 0;
+  if (ageMin !== null && age < ageMin) {
+    distance = ageMin - age;
+    bound = ageMin;
+  } else if (ageMax !== null && age > ageMax) {
+    distance = age - ageMax;
+    bound = ageMax;
+  }
+  if (distance === 0) return Math.log(AGE_IN_LR);
+  // Soft: just outside the range costs a little, far outside costs more, never to zero.
+  const scale = Math.max(1, 0.5 * bound);
+  return Math.log(Math.max(AGE_FLOOR_LR, AGE_OUT_LR * Math.exp(-distance / scale)));
+}
+
+function riskLogLr(
+  condition: KbCondition,
+  profile: BreedProfile,
+  age: number | null,
+  sex: "male" | "female" | null,
+  neutered: boolean | null,
+): number {
+  const risk = condition.risk;
+  let logLr = 0;
+  if (risk.breeds.length > 0 && profile.known) {
+    const share = breedShare(profile, risk.breeds);
+    const otherShare = profile.sources.reduce((max, s) => Math.max(max, s.share), 0);
+    logLr += share > 0 ? share * Math.log(BREED_LR) : otherShare * Math.log(BREED_OTHER_LR);
+  }
+  if (age !== null) logLr += ageLogLr(condition, age);
+  if (risk.sex !== null && sex !== null) {
+    const sexLimited = SEX_LIMITED_ORGAN.test(condition.name);
+    if (risk.sex === sex) logLr += Math.log(sexLimited ? 2 * SEX_MATCH_LR : SEX_MATCH_LR);
+    else logLr += Math.log(sexLimited ? ORGAN_MISMATCH_LR : SEX_MISMATCH_LR);
+  }
+  if (risk.neutered !== null && neutered !== null) {
+    if (risk.neutered === neutered) logLr += Math.log(NEUTER_MATCH_LR);
+    else logLr += Math.log(GONAD_DEPENDENT.test(condition.name) ? ORGAN_MISMATCH_LR : NEUTER_MISMATCH_LR);
+  }
+  return logLr;
+}
+
+function validate(kb: KnowledgeBase, input: DifferentialsRequest): KbSpecies {
+  const species = kb.species.get(input.animal_type_id);
+  if (!species) {
+    throw invalid(`Animal type ${input.animal_type_id} does not exist; GET /v1/animal-types lists them`, [
+      { path: "animal_type_id", message: "unknown animal type" },
+    ]);
+  }
+  const errors: { path: string; message: string }[] = [];
+  const check = (field: "present_symptom_ids" | "absent_symptom_ids", ids: number[]) => {
+    ids.forEach((id, index) => {
+      if (!kb.symptoms.has(id))
+        errors.push({ path: `${field}.${index}`, message: `unknown symptom id ${id}` });
+    });
+  };
+  check("present_symptom_ids", input.present_symptom_ids);
+  check("absent_symptom_ids", input.absent_symptom_ids ?? []);
+  if (errors.length > 0) {
+    const ids = [...new Set(errors.map((e) => e.message.replace("unknown symptom id ", "")))].join(", ");
+    throw invalid(`Unknown symptom ids: ${ids}`, errors);
+  }
+  if (input.breed_id != null) {
+    const breed = kb.breeds.get(input.breed_id);
+    if (!breed || breed.animalTypeId !== input.animal_type_id) {
+      throw invalid(`Breed ${input.breed_id} is not a breed of animal type ${input.animal_type_id}`, [
+        { path: "breed_id", message: "unknown breed for this animal type" },
+      ]);
+    }
+  }
+  if (input.gender_id != null && !kb.sexByGenderId.has(input.gender_id)) {
+    throw invalid(`Gender ${input.gender_id} does not exist`, [
+      { path: "gender_id", message: "unknown gender" },
+    ]);
+  }
+  return species;
+}
+
+/** The species' conditions, most probable first, with normalised posterior scores and evidence. */
+export async function rankDifferentials(
+  db: Database,
+  input: DifferentialsRequest,
+  options: RankOptions = {},
+): Promise<Differential[]> {
+  const kb = await loadKnowledgeBase(db);
+  return rankWithKnowledgeBase(kb, input, options);
+}
+
+export function rankWithKnowledgeBase(
+  kb: KnowledgeBase,
+  input: DifferentialsRequest,
+  options: RankOptions = {},
+): Differential[] {
+  const species = validate(kb, input);
+  const limit = Math.max(0, Math.floor(options.limit ?? 20));
+  const presentIds = new Set(input.present_symptom_ids);
+  const present = findingsOf(kb, species, input.present_symptom_ids);
+  // A sign reported both present and absent counts as present.
+  const absent = findingsOf(
+    kb,
+    species,
+    (input.absent_symptom_ids ?? []).filter((id) => !presentIds.has(id)),
+  );
+  const profile = breedProfile(kb, input.breed_id != null ? kb.breeds.get(input.breed_id) : undefined);
+  const sexKey = input.gender_id != null ? kb.sexByGenderId.get(input.gender_id) : undefined;
+  const sex = sexKey === "male" || sexKey === "female" ? sexKey : null;
+  const age = input.age_years ?? null;
+  const neutered = input.neutered ?? null;
+
+  const scored = species.conditions.map((condition) => {
+    let logScore = Math.log(PRIOR[condition.prevalence]) + riskLogLr(condition, profile, age, sex, neutered);
+    let logLikelihood = 0;
+    for (const finding of present) logLikelihood += Math.log(signProbability(condition, finding).p);
+    for (const finding of absent) {
+      logLikelihood += Math.log(Math.max(ABSENT_FLOOR, 1 - signProbability(condition, finding).p));
+    }
+    logScore += logLikelihood;
+    return { condition, logScore };
+  });
+  if (scored.length === 0) return [];
+  const maxLog = scored.reduce((max, s) => Math.max(max, s.logScore), -Infinity);
+  let total = 0;
+  for (const s of scored) total += Math.exp(s.logScore - maxLog);
+  scored.sort((a, b) => b.logScore - a.logScore || a.condition.name.localeCompare(b.condition.name));
+
+  return scored.slice(0, limit).map(({ condition, logScore }) => ({
+    id: condition.id,
+    name: condition.name,
+    score: Math.exp(logScore - maxLog) / total,
+    evidence: evidenceFor(condition, present, absent),
+  }));
+}
+
+function evidenceFor(
+  condition: KbCondition,
+  present: Finding[],
+  absent: Finding[],
+): Differential["evidence"] {
+  const supporting: { id: number; symptom_name: string; p: number }[] = [];
+  const unexplained: { id: number; symptom_name: string; p: number }[] = [];
+  for (const finding of present) {
+    const { p, explained } = signProbability(condition, finding);
+    if (explained) supporting.push({ id: finding.id, symptom_name: finding.name, p });
+    else if (finding.leak < INFORMATIVE_LEAK)
+      unexplained.push({ id: finding.id, symptom_name: finding.name, p: finding.leak });
+  }
+  const missing: { id: number; symptom_name: string; p: number }[] = [];
+  for (const finding of absent) {
+    const { p, explained } = signProbability(condition, finding);
+    if (explained && p >= AGAINST_MIN_WEIGHT) missing.push({ id: finding.id, symptom_name: finding.name, p });
+  }
+  const strip = (items: { id: number; symptom_name: string; p: number }[], order: 1 | -1) =>
+    items
+      .sort((a, b) => order * (b.p - a.p) || a.id - b.id)
+      .map(({ id, symptom_name }) => ({ id, symptom_name }));
+  return {
+    supporting: strip(supporting, 1),
+    // Absent signs the condition usually shows (most characteristic first), then the most specific
+    // present signs it leaves unexplained.
+    against: [...strip(missing, 1), ...strip(unexplained, -1)],
+  };
+}
