@@ -73,6 +73,7 @@ describe("POST /v1/cases", () => {
       selected_symptoms: [],
       de_selected_symptoms: [],
       attachment_ids: [],
+      selected_diagnoses: [],
     });
     await processRunner().idle();
   });
