@@ -45,6 +45,7 @@ describe("/mcp", () => {
     const { status, body } = await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
     expect(status).toBe(200);
     const tools = body.result.tools as { name: string; inputSchema: object; outputSchema: object; annotations: Record<string, unknown> }[];
+    expect(tools).toHaveLength(20);
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["whoami", "list_animal_types", "search_symptoms", "create_case", "wait_for_case"]));
     for (const tool of tools) {
       expect(tool.inputSchema).toMatchObject({ type: "object" });
@@ -75,6 +76,25 @@ describe("/mcp", () => {
     expect(renamed.patient.name).toBe("Rexy");
     const listed = (await callTool("list_cases", { limit: 5 })).structuredContent;
     expect(listed.data.map((c: { id: string }) => c.id)).toContain(created.id);
+  });
+
+  it("ranks differentials, records a diagnosis, writes SOAP notes and opens a component session", async () => {
+    const created = (await callTool("create_case", { notes: "Tom, 12yo MN DSH cat, 3.9kg. Weight loss, polyphagia, vomiting, PU/PD." })).structuredContent;
+    await callTool("wait_for_case", { case_id: created.id });
+    const ranked = (await callTool("get_differential_diagnoses", { case_id: created.id, limit: 5 })).structuredContent;
+    expect(ranked.data.length).toBe(5);
+    expect(ranked.data[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), score: expect.any(Number) });
+    expect(ranked.data.slice(0, 3).map((d: { name: string }) => d.name).join()).toMatch(/hyperthyroid/i);
+    const chosen = (await callTool("select_diagnosis", { case_id: created.id, diagnosis_id: ranked.data[0].id })).structuredContent;
+    expect(chosen.selected_diagnoses[0]).toMatchObject({ id: ranked.data[0].id });
+    const soap = (await callTool("generate_soap_notes", { case_id: created.id })).structuredContent;
+    expect(soap.assessment).toContain(ranked.data[0].name);
+    const session = (await callTool("create_component_session", { case_id: created.id, parent_origin: "https://pims.example" })).structuredContent;
+    expect(session.url).toBe(`http://vetdx.test/components/diagnostics/${session.session_id}`);
+    const freeForm = (await callTool("get_differential_diagnoses", { animal_type_id: 1, present_symptom_ids: [ranked.data[0].evidence.supporting[0]?.id ?? 1] })).structuredContent;
+    expect(freeForm.data.length).toBeGreaterThan(0);
+    const missing = await callTool("get_differential_diagnoses", {});
+    expect(missing.isError).toBe(true);
   });
 
   it("answers another vet's case id as not found, as a tool error the model can act on", async () => {

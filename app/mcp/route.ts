@@ -1,12 +1,12 @@
 // POST /mcp — the MCP server (Streamable HTTP, stateless, JSON-RPC 2.0) with VetDx's 20 tools.
 import { createMcpHandler } from "mcp-handler";
 import { getDb } from "@/db";
-import { AuthError, type Identity } from "@/lib/auth/identity";
-import { mcpChallengeHeader } from "@/lib/auth/mcp-oauth/verify-access-token";
-import { errorToResponse } from "@/lib/http/problem";
+import type { Identity } from "@/lib/auth/identity";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
+import { mcpErrorResponse, originRefused } from "@/lib/mcp/challenge";
 import { registerTools } from "@/lib/mcp/define-tool";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
+import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "@/lib/mcp/server-info";
 import { tools } from "@/lib/mcp/tools";
 
 export const dynamic = "force-dynamic";
@@ -17,39 +17,19 @@ const handler = createMcpHandler(
       db: getDb,
       identity: (authInfo) => (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
     }),
-  {
-    serverInfo: { name: "vetdx", version: "1.0.0" },
-    instructions:
-      "VetDx turns veterinary case notes into a structured patient, clinical signs, ranked differential diagnoses and SOAP notes. " +
-      "Create a case with create_case, then wait_for_case; search the catalogue with search_symptoms and search_diagnoses.",
-  },
+  { serverInfo: MCP_SERVER_INFO, instructions: MCP_INSTRUCTIONS },
 );
-
-function challenge(error: AuthError): Response {
-  return Response.json(
-    { error: error.error, error_description: error.description },
-    {
-      status: error.status,
-      headers: {
-        "www-authenticate": mcpChallengeHeader(error.error === "invalid_request" ? undefined : error),
-        "cache-control": "no-store",
-      },
-    },
-  );
-}
 
 async function mcp(request: Request): Promise<Response> {
   const refused = checkMcpOrigin(request);
-  if (refused) return Response.json({ error: "forbidden", error_description: refused }, { status: 403 });
+  if (refused) return originRefused(refused);
   try {
-    const db = await getDb();
-    const identity = await authenticateMcpRequest(request, db);
+    const identity = await authenticateMcpRequest(request, await getDb());
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
     Object.assign(request, { auth: { token, clientId: identity.clientId ?? "", scopes: identity.scopes, extra: { identity } } });
     return await handler(request);
   } catch (error) {
-    if (error instanceof AuthError) return challenge(error);
-    return errorToResponse(error);
+    return mcpErrorResponse(error);
   }
 }
 

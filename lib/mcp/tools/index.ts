@@ -20,6 +20,12 @@ import {
   updateCasePatientTool,
   waitForCaseTool,
 } from "./cases";
+import {
+  createComponentSessionTool,
+  generateSoapNotesTool,
+  getDifferentialDiagnosesTool,
+  selectDiagnosisTool,
+} from "./diagnostics";
 
 export const tools = [
   whoami,
@@ -38,4 +44,8 @@ export const tools = [
   updateCasePatientTool,
   selectSymptomsTool,
   deselectSymptomsTool,
+  getDifferentialDiagnosesTool,
+  selectDiagnosisTool,
+  generateSoapNotesTool,
+  createComponentSessionTool,
 ] as unknown as ToolDefinition[];

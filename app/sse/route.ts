@@ -1,0 +1,27 @@
+// GET /sse — the legacy HTTP+SSE MCP transport (2024-11-05) for older clients.
+import { getDb } from "@/db";
+import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
+import { mcpErrorResponse, originRefused } from "@/lib/mcp/challenge";
+import { checkMcpOrigin } from "@/lib/mcp/origin";
+import { openSseSession } from "@/lib/mcp/sse-transport";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  const refused = checkMcpOrigin(request);
+  if (refused) return originRefused(refused);
+  try {
+    const identity = await authenticateMcpRequest(request, await getDb());
+    const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
+    return new Response(openSseSession(identity, token), {
+      headers: {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      },
+    });
+  } catch (error) {
+    return mcpErrorResponse(error);
+  }
+}

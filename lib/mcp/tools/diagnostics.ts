@@ -1,0 +1,80 @@
+// Diagnostic tools: ranked differentials, the working diagnosis, SOAP notes and a component
+// session to embed the interactive diagnostics view.
+import { z } from "zod";
+import { toCaseResource } from "@/lib/cases/case-resource";
+import { caseSchema } from "@/lib/cases/schemas";
+import { selectDiagnosis } from "@/lib/cases/select-diagnosis";
+import { differentialsForCase } from "@/lib/diagnosis/case-differentials";
+import { rankDifferentials } from "@/lib/diagnosis/rank-differentials";
+import { differentialsInputSchema, differentialsOutputSchema } from "@/lib/diagnosis/schemas";
+import { generateSoapNotes } from "@/lib/notes/generate-soap-notes";
+import { soapNotesSchema } from "@/lib/notes/schemas";
+import { createComponentSession } from "@/lib/sessions/create-session";
+import { sessionSchema } from "@/lib/sessions/schemas";
+import { originSchema } from "@/lib/validation";
+import { invalid } from "@/lib/errors";
+import { defineTool, READ_ONLY } from "../define-tool";
+
+const caseId = z.uuid().describe("The case id");
+const WRITE = ["vetdx/write", "vetdx/user.write"] as const;
+
+export const getDifferentialDiagnosesTool = defineTool({
+  name: "get_differential_diagnoses",
+  title: "Rank differential diagnoses",
+  description:
+    "Ranks the catalogue's conditions for a case (from its patient and selected/denied signs) or, without case_id, for a signalment and sign ids you give. Each differential has a score (posterior probability) and the evidence for and against it.",
+  input: differentialsInputSchema.partial().extend({
+    case_id: caseId.optional(),
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
+  output: differentialsOutputSchema,
+  annotations: READ_ONLY,
+  scopes: ["vetdx/read"],
+  run: async ({ case_id, limit, ...signalment }, { db, identity }) => {
+    if (case_id) return differentialsForCase(db, { caseId: case_id, veterinarianId: identity.veterinarianId }, { limit });
+    const parsed = differentialsInputSchema.safeParse(signalment);
+    if (!parsed.success) {
+      throw invalid("Give case_id, or animal_type_id and present_symptom_ids", [
+        { path: "animal_type_id", message: "required without case_id" },
+      ]);
+    }
+    return { data: await rankDifferentials(db, parsed.data, { limit }) };
+  },
+});
+
+export const selectDiagnosisTool = defineTool({
+  name: "select_diagnosis",
+  title: "Choose the working diagnosis",
+  description: "Records the vet's working diagnosis on a processed case (a condition id from get_differential_diagnoses or search_diagnoses).",
+  input: z.strictObject({ case_id: caseId, diagnosis_id: z.number().int().min(1).max(2_147_483_647) }),
+  output: caseSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: WRITE,
+  run: async ({ case_id, diagnosis_id }, { db, identity }) =>
+    toCaseResource(await selectDiagnosis(db, { caseId: case_id, veterinarianId: identity.veterinarianId }, { diagnosis_id })),
+});
+
+export const generateSoapNotesTool = defineTool({
+  name: "generate_soap_notes",
+  title: "Generate SOAP notes",
+  description:
+    "Writes SOAP notes (subjective, objective, assessment, plan) for a processed case from its notes, patient, signs, working diagnosis and differentials, and stores them on the case. Findings the vet must confirm are marked.",
+  input: z.strictObject({ case_id: caseId }),
+  output: soapNotesSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: WRITE,
+  run: ({ case_id }, { db, identity }) => generateSoapNotes(db, { caseId: case_id, veterinarianId: identity.veterinarianId }),
+});
+
+export const createComponentSessionTool = defineTool({
+  name: "create_component_session",
+  title: "Create a diagnostics component session",
+  description:
+    "Creates a session URL for the embeddable diagnostics component (optionally loading a case) that a web page on parent_origin can put in an iframe. The URL is a secret capability that expires.",
+  input: z.strictObject({ case_id: caseId.optional(), parent_origin: originSchema.optional() }),
+  output: sessionSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ["vetdx/tools"],
+  run: ({ case_id, parent_origin }, { db, identity }) =>
+    createComponentSession(db, identity, { component: "diagnostics", case_id, parent_origin }),
+});
