@@ -19,6 +19,8 @@ export const oauthClients = pgTable("oauth_clients", {
   source: text("source", { enum: ["registration", "metadata_document"] }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   metadataFetchedAt: timestamp("metadata_fetched_at", { withTimezone: true }),
+  /** Metadata documents only: when the cached copy goes stale (its Cache-Control max-age, bounded). */
+  metadataExpiresAt: timestamp("metadata_expires_at", { withTimezone: true }),
 });
 
 /** An /authorize request waiting for the vet to sign in upstream and consent. */

@@ -8,6 +8,7 @@ import { getDb, type Database } from "@/db";
 import { veterinarians } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { getOrCreateSecret } from "./app-secrets";
+import { resolveHumanVeterinarian } from "./human-veterinarian";
 import type { Identity } from "./identity";
 import { DASHBOARD_CLIENT_ID, getFirstPartyClientSecrets } from "./idp/provider";
 import { randomToken } from "./secrets";
@@ -23,23 +24,7 @@ interface OidcProfile {
 }
 
 async function veterinarianIdFor(db: Database, profile: OidcProfile): Promise<string | undefined> {
-  const env = getEnv();
-  if (env.embeddedIdentityProvider) return profile.sub;
-  const externalSubject = `${env.AUTH_URL}|${profile.sub}`;
-  await db
-    .insert(veterinarians)
-    .values({
-      kind: "human",
-      email: profile.email?.toLowerCase() ?? null,
-      name: profile.name ?? profile.email ?? profile.sub,
-      externalSubject,
-    })
-    .onConflictDoNothing();
-  const [vet] = await db
-    .select({ id: veterinarians.id })
-    .from(veterinarians)
-    .where(eq(veterinarians.externalSubject, externalSubject));
-  return vet?.id;
+  return (await resolveHumanVeterinarian(db, profile))?.id;
 }
 
 let cachedOptions: Promise<NextAuthOptions> | undefined;

@@ -1,0 +1,13 @@
+// GET /.well-known/oauth-protected-resource — RFC 9728 metadata of /mcp (for clients that look at the root).
+import { protectedResourceMetadata, publicMetadataResponse } from "@/lib/auth/mcp-oauth/metadata";
+import { corsPreflightResponse } from "@/lib/auth/mcp-oauth/http";
+
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return publicMetadataResponse(protectedResourceMetadata());
+}
+
+export function OPTIONS(): Response {
+  return corsPreflightResponse(["GET"]);
+}
