@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { e2eServer } from "../fixtures/server";
 import { SignInPage } from "../pages/sign-in-page";
 
@@ -159,6 +160,21 @@ test("an MCP client registers, the vet signs in and consents, and the client get
     expect(refreshed.status()).toBe(200);
     const rotated = await refreshed.json();
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+
+    // The official MCP SDK client uses the refreshed token as the signed-in vet.
+    const mcp = new Client({ name: "vetdx-e2e-oauth", version: "1.0.0" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${e2eServer.url}/mcp`), { authProvider: { token: async () => rotated.access_token } }),
+    );
+    expect((await mcp.listTools()).tools).toHaveLength(20);
+    const who = (await mcp.callTool({ name: "whoami", arguments: {} })) as { structuredContent?: Record<string, unknown> };
+    expect(who.structuredContent).toMatchObject({ kind: "human", auth_method: "oauth", email: e2eServer.demoCredentials().vet.email });
+    const types = (await mcp.callTool({ name: "list_animal_types", arguments: {} })) as { isError?: boolean };
+    expect(types.isError).toBeFalsy();
+    // The grant has vetdx/read and vetdx/tools only: writing is refused as a tool error.
+    const write = (await mcp.callTool({ name: "create_case", arguments: { notes: "Dog, vomiting" } })) as { isError?: boolean };
+    expect(write.isError).toBe(true);
+    await mcp.close();
 
     const reused = await request.post(metadata.token_endpoint, {
       form: { grant_type: "refresh_token", client_id: client.client_id, refresh_token: tokens.refresh_token },
