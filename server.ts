@@ -13,8 +13,10 @@ import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-dat
 import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
 import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
+import { purgeExpiredOAuthRecords } from "@/lib/auth/mcp-oauth/purge";
 import { handleInteraction } from "@/lib/auth/idp/interactions";
 import { processRunner } from "@/lib/pipeline/dispatch";
+import { componentPageHeaders } from "@/lib/sessions/component-headers";
 import { inngestConfigured } from "@/inngest/client";
 import {
   ensureDemoAccounts,
@@ -85,6 +87,14 @@ async function main() {
           return void providerCallback(req, res);
         }
       }
+      if (req.method === "GET" || req.method === "HEAD") {
+        // The component page's framing policy and status depend on its session (lib/sessions/component-headers.ts).
+        const componentPage = await componentPageHeaders(handle.db, pathname);
+        if (componentPage) {
+          for (const [name, value] of Object.entries(componentPage.headers)) res.setHeader(name, value);
+          res.statusCode = componentPage.status;
+        }
+      }
       await nextHandler(req, res);
     } catch (error) {
       logger.error({ err: error, path: pathname }, "request failed");
@@ -99,6 +109,7 @@ async function main() {
     purgeExpiredIdentityProviderPayloads(handle.db).catch((error) =>
       logger.warn({ err: error }, "purge failed"),
     );
+    purgeExpiredOAuthRecords(handle.db).catch((error) => logger.warn({ err: error }, "OAuth purge failed"));
   }, 15 * 60_000);
   purge.unref();
 

@@ -53,7 +53,8 @@ async function main() {
     type Done = { createdAt: number; completedAt: number; processingMs: number; observedMs: number };
     const completed = results.filter((r) => "status" in r && r.status === "COMPLETED") as Done[];
     // Throughput on the server's clock: first case created to last case completed.
-    const spanMs = Math.max(...completed.map((r) => r.completedAt)) - Math.min(...completed.map((r) => r.createdAt));
+    const spanMs =
+      Math.max(...completed.map((r) => r.completedAt)) - Math.min(...completed.map((r) => r.createdAt));
     process.stdout.write(
       `${JSON.stringify({
         benchmark: "cases",

@@ -9,9 +9,35 @@ import { searchBreeds } from "@/lib/catalogue/search-breeds";
 import { searchDiagnoses } from "@/lib/catalogue/search-diagnoses";
 import { getEnv } from "@/lib/env";
 
-const SYMPTOM_QUERIES = ["vomiting", "throwing up", "d+", "pu/pd", "limping", "coughing at night", "itchy", "not eating", "blood in urine", "seizure", "head tilt", "wt loss", "lethargic", "drinking loads", "straining to pee", "rubbing face"];
+const SYMPTOM_QUERIES = [
+  "vomiting",
+  "throwing up",
+  "d+",
+  "pu/pd",
+  "limping",
+  "coughing at night",
+  "itchy",
+  "not eating",
+  "blood in urine",
+  "seizure",
+  "head tilt",
+  "wt loss",
+  "lethargic",
+  "drinking loads",
+  "straining to pee",
+  "rubbing face",
+];
 const BREED_QUERIES = ["lab x", "gsd", "dsh", "cocker", "frenchie", "staffie", "westie", "tbx"];
-const DIAGNOSIS_QUERIES = ["parvo", "pancreatitis", "hyperthyroidism", "gdv", "kennel cough", "ckd", "laminitis", "snuffles"];
+const DIAGNOSIS_QUERIES = [
+  "parvo",
+  "pancreatitis",
+  "hyperthyroidism",
+  "gdv",
+  "kennel cough",
+  "ckd",
+  "laminitis",
+  "snuffles",
+];
 
 function summarise(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -50,8 +76,12 @@ async function main() {
     database: handle.kind,
     catalogue_load_ms: seeded.loaded ? Math.round(seedMs) : null,
     symptoms: await time(iterations, SYMPTOM_QUERIES, (q) => searchSymptoms(handle.db, { q, limit: 20 })),
-    symptoms_for_species: await time(iterations, SYMPTOM_QUERIES, (q) => searchSymptoms(handle.db, { q, animal_type_id: 2, limit: 20 })),
-    breeds: await time(iterations, BREED_QUERIES, (q) => searchBreeds(handle.db, { q, animal_type_id: 1, limit: 20 })),
+    symptoms_for_species: await time(iterations, SYMPTOM_QUERIES, (q) =>
+      searchSymptoms(handle.db, { q, animal_type_id: 2, limit: 20 }),
+    ),
+    breeds: await time(iterations, BREED_QUERIES, (q) =>
+      searchBreeds(handle.db, { q, animal_type_id: 1, limit: 20 }),
+    ),
     diagnoses: await time(iterations, DIAGNOSIS_QUERIES, (q) => searchDiagnoses(handle.db, { q, limit: 20 })),
   };
   await handle.close();

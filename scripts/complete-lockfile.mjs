@@ -11,11 +11,24 @@ const lockPath = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, "utf8"));
 
 function platformOf(name) {
-  const os = ["darwin", "win32", "linux", "freebsd", "android", "openharmony", "netbsd", "openbsd", "sunos", "aix"].find((o) =>
-    name.includes(`-${o}-`) || name.endsWith(`-${o}`),
-  );
+  const os = [
+    "darwin",
+    "win32",
+    "linux",
+    "freebsd",
+    "android",
+    "openharmony",
+    "netbsd",
+    "openbsd",
+    "sunos",
+    "aix",
+  ].find((o) => name.includes(`-${o}-`) || name.endsWith(`-${o}`));
   const cpuMatch = /-(arm64|x64|ia32|arm|ppc64|riscv64|s390x|loong64|mips64el|wasm32)(?=-|$)/.exec(name);
-  const libc = /-gnu(eabihf)?$|-gnu-/.test(name) ? "glibc" : /-musl(eabihf)?$|-musl-/.test(name) ? "musl" : undefined;
+  const libc = /-gnu(eabihf)?$|-gnu-/.test(name)
+    ? "glibc"
+    : /-musl(eabihf)?$|-musl-/.test(name)
+      ? "musl"
+      : undefined;
   return { os, cpu: cpuMatch?.[1] ?? (name.includes("-arm-") ? "arm" : undefined), libc };
 }
 

@@ -8,7 +8,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const inputs = ["app", "lib", "db/schema", "inngest", "public", "server.ts", "next.config.ts", "tsconfig.json", "tsconfig.build.json", "package-lock.json"];
+const inputs = [
+  "app",
+  "lib",
+  "db/schema",
+  "inngest",
+  "public",
+  "server.ts",
+  "next.config.ts",
+  "tsconfig.json",
+  "tsconfig.build.json",
+  "package-lock.json",
+];
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 function hashInputs() {

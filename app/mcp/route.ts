@@ -26,7 +26,9 @@ async function mcp(request: Request): Promise<Response> {
   try {
     const identity = await authenticateMcpRequest(request, await getDb());
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
-    Object.assign(request, { auth: { token, clientId: identity.clientId ?? "", scopes: identity.scopes, extra: { identity } } });
+    Object.assign(request, {
+      auth: { token, clientId: identity.clientId ?? "", scopes: identity.scopes, extra: { identity } },
+    });
     return await handler(request);
   } catch (error) {
     return mcpErrorResponse(error);

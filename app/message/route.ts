@@ -27,12 +27,18 @@ export async function POST(request: Request): Promise<Response> {
     } catch {
       return rpcError(400, -32700, "Parse error");
     }
-    if (typeof message !== "object" || message === null || (message as { jsonrpc?: unknown }).jsonrpc !== "2.0") {
+    if (
+      typeof message !== "object" ||
+      message === null ||
+      (message as { jsonrpc?: unknown }).jsonrpc !== "2.0"
+    ) {
       return rpcError(400, -32600, "Invalid Request");
     }
     const delivered = deliverSseMessage(sessionId, identity, message);
-    if (delivered === "unknown_session") return rpcError(404, -32001, "Unknown or closed session; open /sse again");
-    if (delivered === "forbidden") return rpcError(403, -32001, "This session belongs to another veterinarian");
+    if (delivered === "unknown_session")
+      return rpcError(404, -32001, "Unknown or closed session; open /sse again");
+    if (delivered === "forbidden")
+      return rpcError(403, -32001, "This session belongs to another veterinarian");
     return new Response("Accepted", { status: 202 });
   } catch (error) {
     return mcpErrorResponse(error);

@@ -28,7 +28,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vetdx-bench-"));
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -47,8 +54,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     url,
     async token(scope?: string) {
       const body = new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) });
-      const basic = Buffer.from(`${credentials.client.client_id}:${credentials.client.client_secret}`).toString("base64");
-      const response = await fetch(`${url}/idp/oauth2/token`, { method: "POST", body, headers: { authorization: `Basic ${basic}` } });
+      const basic = Buffer.from(
+        `${credentials.client.client_id}:${credentials.client.client_secret}`,
+      ).toString("base64");
+      const response = await fetch(`${url}/idp/oauth2/token`, {
+        method: "POST",
+        body,
+        headers: { authorization: `Basic ${basic}` },
+      });
       return ((await response.json()) as { access_token: string }).access_token;
     },
     async stop() {
@@ -65,6 +78,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
 export function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
+  const at = (q: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN;
   return { p50: Math.round(at(0.5)), p95: Math.round(at(0.95)), p99: Math.round(at(0.99)) };
 }

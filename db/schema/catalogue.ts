@@ -124,20 +124,17 @@ export const symptomTerms = pgTable(
   ],
 );
 
-export const conditions = pgTable(
-  "conditions",
-  {
-    id: integer("id").primaryKey(),
-    name: text("name").notNull(),
-    synonyms: text("synonyms").array().notNull(),
-    description: text("description").notNull(),
-    prevalence: text("prevalence", { enum: ["very_common", "common", "uncommon", "rare"] }).notNull(),
-    mondoId: text("mondo_id"),
-    riskFactors: jsonb("risk_factors"),
-    source: text("source").notNull(),
-    retired: boolean("retired").notNull().default(false),
-  },
-);
+export const conditions = pgTable("conditions", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  synonyms: text("synonyms").array().notNull(),
+  description: text("description").notNull(),
+  prevalence: text("prevalence", { enum: ["very_common", "common", "uncommon", "rare"] }).notNull(),
+  mondoId: text("mondo_id"),
+  riskFactors: jsonb("risk_factors"),
+  source: text("source").notNull(),
+  retired: boolean("retired").notNull().default(false),
+});
 
 /** Every searchable phrase of a condition (name and synonyms). */
 export const conditionTerms = pgTable(

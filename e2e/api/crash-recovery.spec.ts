@@ -37,7 +37,10 @@ async function waitReady() {
   throw new Error("server not ready");
 }
 
-test.skip(Boolean(process.env.DATABASE_URL), "the PostgreSQL run shares one database with the main e2e server");
+test.skip(
+  Boolean(process.env.DATABASE_URL),
+  "the PostgreSQL run shares one database with the main e2e server",
+);
 
 test("cases interrupted by SIGKILL are finished after a restart", async () => {
   test.setTimeout(180_000);
@@ -60,7 +63,9 @@ test("cases interrupted by SIGKILL are finished after a restart", async () => {
         const response = await fetch(`${URL}/v1/cases`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ notes: `Patient ${index}: dog, 20kg, vomiting and diarrhoea for 2 days, lethargic.` }),
+          body: JSON.stringify({
+            notes: `Patient ${index}: dog, 20kg, vomiting and diarrhoea for 2 days, lethargic.`,
+          }),
         });
         expect(response.status).toBe(201);
         return ((await response.json()) as { id: string }).id;

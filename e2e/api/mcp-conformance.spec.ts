@@ -14,7 +14,9 @@ async function m2mToken(): Promise<string> {
   const { client } = e2eServer.demoCredentials();
   const response = await fetch(`${e2eServer.url}/idp/oauth2/token`, {
     method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
+    },
     body: new URLSearchParams({ grant_type: "client_credentials" }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -25,11 +27,18 @@ function startProxy(token: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const ownHost = `localhost:${(server.address() as AddressInfo).port}`;
     const headers = { ...req.headers, authorization: `Bearer ${token}` };
-    headers.host = req.headers.host === ownHost || req.headers.host === `127.0.0.1:${(server.address() as AddressInfo).port}` ? target.host : req.headers.host;
-    const upstream = http.request({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (reply) => {
-      res.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(res);
-    });
+    headers.host =
+      req.headers.host === ownHost ||
+      req.headers.host === `127.0.0.1:${(server.address() as AddressInfo).port}`
+        ? target.host
+        : req.headers.host;
+    const upstream = http.request(
+      { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(res);
+      },
+    );
     upstream.on("error", () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -44,10 +53,14 @@ test("conformance server scenarios pass", async () => {
     for (const scenario of SCENARIOS) {
       // Asynchronous: the proxy runs in this process and must keep serving while the suite runs.
       const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
-        const child = spawn("node_modules/.bin/conformance", ["server", "--url", url, "--scenario", scenario], {
-          cwd: process.cwd(),
-          env: { ...process.env, NODE_OPTIONS: "" },
-        });
+        const child = spawn(
+          "node_modules/.bin/conformance",
+          ["server", "--url", url, "--scenario", scenario],
+          {
+            cwd: process.cwd(),
+            env: { ...process.env, NODE_OPTIONS: "" },
+          },
+        );
         let output = "";
         child.stdout.on("data", (chunk) => (output += chunk));
         child.stderr.on("data", (chunk) => (output += chunk));

@@ -164,15 +164,25 @@ test("an MCP client registers, the vet signs in and consents, and the client get
     // The official MCP SDK client uses the refreshed token as the signed-in vet.
     const mcp = new Client({ name: "vetdx-e2e-oauth", version: "1.0.0" });
     await mcp.connect(
-      new StreamableHTTPClientTransport(new URL(`${e2eServer.url}/mcp`), { authProvider: { token: async () => rotated.access_token } }),
+      new StreamableHTTPClientTransport(new URL(`${e2eServer.url}/mcp`), {
+        authProvider: { token: async () => rotated.access_token },
+      }),
     );
     expect((await mcp.listTools()).tools).toHaveLength(20);
-    const who = (await mcp.callTool({ name: "whoami", arguments: {} })) as { structuredContent?: Record<string, unknown> };
-    expect(who.structuredContent).toMatchObject({ kind: "human", auth_method: "oauth", email: e2eServer.demoCredentials().vet.email });
+    const who = (await mcp.callTool({ name: "whoami", arguments: {} })) as {
+      structuredContent?: Record<string, unknown>;
+    };
+    expect(who.structuredContent).toMatchObject({
+      kind: "human",
+      auth_method: "oauth",
+      email: e2eServer.demoCredentials().vet.email,
+    });
     const types = (await mcp.callTool({ name: "list_animal_types", arguments: {} })) as { isError?: boolean };
     expect(types.isError).toBeFalsy();
     // The grant has vetdx/read and vetdx/tools only: writing is refused as a tool error.
-    const write = (await mcp.callTool({ name: "create_case", arguments: { notes: "Dog, vomiting" } })) as { isError?: boolean };
+    const write = (await mcp.callTool({ name: "create_case", arguments: { notes: "Dog, vomiting" } })) as {
+      isError?: boolean;
+    };
     expect(write.isError).toBe(true);
     await mcp.close();
 

@@ -27,7 +27,9 @@ const read = async (id: string) => (await handle.db.select().from(cases).where(e
 
 describe("process-case", () => {
   it("takes a case from PENDING to COMPLETED through its four steps", async () => {
-    const caseId = await newCase("Rex, 6yo MN GSD, 35kg. Vomiting and diarrhoea since this morning. Not coughing.");
+    const caseId = await newCase(
+      "Rex, 6yo MN GSD, 35kg. Vomiting and diarrhoea since this morning. Not coughing.",
+    );
     const engine = new InngestTestEngine({
       function: processCase,
       events: [{ name: "case/created", data: { case_id: caseId, veterinarian_id: vetId } }],
@@ -77,7 +79,11 @@ describe("handleProcessCaseFailure", () => {
     });
     const row = await read(caseId);
     expect(row.status).toBe("ERROR");
-    expect(row.error).toEqual({ code: "internal_error", message: "Processing failed unexpectedly", step: "extract" });
+    expect(row.error).toEqual({
+      code: "internal_error",
+      message: "Processing failed unexpectedly",
+      step: "extract",
+    });
   });
 
   it("leaves a completed case alone", async () => {

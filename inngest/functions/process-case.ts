@@ -16,7 +16,8 @@ export async function handleProcessCaseFailure({
   error: unknown;
 }) {
   const stepId = event.data.step_id;
-  const step: PipelineStep = stepId === "start" || stepId === "sanitize" || stepId === "complete" ? stepId : "extract";
+  const step: PipelineStep =
+    stepId === "start" || stepId === "sanitize" || stepId === "complete" ? stepId : "extract";
   await failCase(await getDb(), event.data.event.data.case_id, caseErrorFrom(error, step));
 }
 

@@ -69,24 +69,27 @@ function groupTerms<K>(rows: { key: K; term: string }[]): Map<K, string[]> {
 }
 
 async function readLexicon(db: Database, version: string): Promise<Lexicon> {
-  const [typeRows, breedRows, breedTermRows, genderRows, genderTermRows, symptomRows, symptomTermRows] = await Promise.all([
-    db.select().from(animalTypes).orderBy(asc(animalTypes.id)),
-    db.select({ id: breeds.id, animalTypeId: breeds.animalTypeId, name: breeds.name, mixed: breeds.mixed }).from(breeds),
-    db.select({ key: breedTerms.breedId, term: breedTerms.term }).from(breedTerms),
-    db.select().from(genders),
-    db.select().from(genderTerms),
-    db
-      .select({
-        id: symptoms.id,
-        name: symptoms.name,
-        categoryName: symptomCategories.name,
-        animalTypeIds: symptoms.animalTypeIds,
-        retired: symptoms.retired,
-      })
-      .from(symptoms)
-      .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId)),
-    db.select({ key: symptomTerms.symptomId, term: symptomTerms.term }).from(symptomTerms),
-  ]);
+  const [typeRows, breedRows, breedTermRows, genderRows, genderTermRows, symptomRows, symptomTermRows] =
+    await Promise.all([
+      db.select().from(animalTypes).orderBy(asc(animalTypes.id)),
+      db
+        .select({ id: breeds.id, animalTypeId: breeds.animalTypeId, name: breeds.name, mixed: breeds.mixed })
+        .from(breeds),
+      db.select({ key: breedTerms.breedId, term: breedTerms.term }).from(breedTerms),
+      db.select().from(genders),
+      db.select().from(genderTerms),
+      db
+        .select({
+          id: symptoms.id,
+          name: symptoms.name,
+          categoryName: symptomCategories.name,
+          animalTypeIds: symptoms.animalTypeIds,
+          retired: symptoms.retired,
+        })
+        .from(symptoms)
+        .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId)),
+      db.select({ key: symptomTerms.symptomId, term: symptomTerms.term }).from(symptomTerms),
+    ]);
   const breedTermsById = groupTerms(breedTermRows);
   const symptomTermsById = groupTerms(symptomTermRows);
   const genderKeyById = new Map(genderRows.map((g) => [g.id, g.key as LexiconGenderTerm["gender"]]));
@@ -97,10 +100,16 @@ async function readLexicon(db: Database, version: string): Promise<Lexicon> {
     name: t.name,
     terms: [...new Set([t.name.toLowerCase(), ...t.synonyms.map((s) => s.toLowerCase())])],
   }));
-  const lexiconBreeds = breedRows.map((b) => ({ ...b, terms: breedTermsById.get(b.id) ?? [b.name.toLowerCase()] }));
+  const lexiconBreeds = breedRows.map((b) => ({
+    ...b,
+    terms: breedTermsById.get(b.id) ?? [b.name.toLowerCase()],
+  }));
   const lexiconSymptoms = symptomRows
     .filter((s) => !s.retired)
-    .map(({ retired: _retired, ...s }) => ({ ...s, terms: symptomTermsById.get(s.id) ?? [s.name.toLowerCase()] }));
+    .map(({ retired: _retired, ...s }) => ({
+      ...s,
+      terms: symptomTermsById.get(s.id) ?? [s.name.toLowerCase()],
+    }));
   return {
     version,
     animalTypes: lexiconAnimalTypes,
@@ -123,7 +132,10 @@ const cache = new WeakMap<Database, Promise<Lexicon>>();
 
 /** The lexicon for this database, reloaded when the catalogue changes. */
 export async function loadLexicon(db: Database): Promise<Lexicon> {
-  const [state] = await db.select({ hash: seedState.hash }).from(seedState).where(eq(seedState.name, "catalogue"));
+  const [state] = await db
+    .select({ hash: seedState.hash })
+    .from(seedState)
+    .where(eq(seedState.name, "catalogue"));
   const version = state?.hash ?? "unseeded";
   const cached = cache.get(db);
   if (cached && (await cached).version === version) return cached;

@@ -10,11 +10,22 @@ import type { Extraction, Extractor, MentionStatus, SymptomMention } from "./typ
 
 export const llmOutputSchema = z.object({
   patient: z.object({
-    species: z.string().max(100).nullable().describe("Species as written or clearly implied, e.g. dog, cat, horse"),
-    breed: z.string().max(100).nullable().describe("Breed as written, abbreviations allowed (GSD, DSH, Lab X)"),
+    species: z
+      .string()
+      .max(100)
+      .nullable()
+      .describe("Species as written or clearly implied, e.g. dog, cat, horse"),
+    breed: z
+      .string()
+      .max(100)
+      .nullable()
+      .describe("Breed as written, abbreviations allowed (GSD, DSH, Lab X)"),
     name: z.string().max(100).nullable().describe("The animal's name, never the owner's"),
     sex: z.enum(["male", "female"]).nullable(),
-    neutered: z.boolean().nullable().describe("true for spayed/castrated/neutered/gelding, false for entire/intact"),
+    neutered: z
+      .boolean()
+      .nullable()
+      .describe("true for spayed/castrated/neutered/gelding, false for entire/intact"),
     weight_value: z.number().positive().nullable().describe("Current body weight number"),
     weight_unit: z.enum(["kg", "g", "lb"]).nullable(),
     age_years: z.number().min(0).max(100).nullable(),
@@ -51,16 +62,25 @@ function resolveBreed(lexicon: Lexicon, breed: string | null, animalTypeId: numb
   if (!breed) return null;
   const wanted = normalise(breed);
   return (
-    lexicon.breeds.find((b) => (animalTypeId === null || b.animalTypeId === animalTypeId) && b.terms.includes(wanted)) ?? null
+    lexicon.breeds.find(
+      (b) => (animalTypeId === null || b.animalTypeId === animalTypeId) && b.terms.includes(wanted),
+    ) ?? null
   );
 }
 
 /** Maps one sign the model named to catalogue signs, with the local matcher. */
-async function resolveSign(lexicon: Lexicon, sign: string, animalTypeId: number | null): Promise<SymptomMention[]> {
+async function resolveSign(
+  lexicon: Lexicon,
+  sign: string,
+  animalTypeId: number | null,
+): Promise<SymptomMention[]> {
   const { symptoms } = await localExtractor.extract(sign, lexicon);
   return symptoms.filter((mention) => {
     const known = lexicon.symptomById.get(mention.symptomId);
-    return known && (animalTypeId === null || known.animalTypeIds === null || known.animalTypeIds.includes(animalTypeId));
+    return (
+      known &&
+      (animalTypeId === null || known.animalTypeIds === null || known.animalTypeIds.includes(animalTypeId))
+    );
   });
 }
 
@@ -81,11 +101,16 @@ export function createLlmExtractor(model: LanguageModel, name: string): Extracto
         });
         output = result.output;
       } catch (error) {
-        if (options?.signal?.aborted) throw new PipelineError("extraction_timeout", "The model did not answer in time");
-        const invalid = error instanceof Error && /schema|parse|json|validation|No object generated/i.test(`${error.name} ${error.message}`);
+        if (options?.signal?.aborted)
+          throw new PipelineError("extraction_timeout", "The model did not answer in time");
+        const invalid =
+          error instanceof Error &&
+          /schema|parse|json|validation|No object generated/i.test(`${error.name} ${error.message}`);
         throw new PipelineError(
           invalid ? "invalid_model_output" : "extraction_failed",
-          invalid ? "The model returned output that does not match the expected structure" : "The model could not be reached",
+          invalid
+            ? "The model returned output that does not match the expected structure"
+            : "The model could not be reached",
         );
       }
 

@@ -14,7 +14,9 @@ export function languageModel(spec: string): LanguageModel {
   const [provider, ...rest] = spec.split(":");
   const create = provider ? providers[provider] : undefined;
   if (!create || rest.length === 0) {
-    throw new ConfigurationError(`AI_MODEL: unknown provider in "${spec}"; use ${Object.keys(providers).join(" or ")}:<model>`);
+    throw new ConfigurationError(
+      `AI_MODEL: unknown provider in "${spec}"; use ${Object.keys(providers).join(" or ")}:<model>`,
+    );
   }
   return create(rest.join(":"));
 }

@@ -11,7 +11,10 @@ import type { CreateCaseInput } from "./schemas";
 import { touched } from "./touch";
 
 export async function createCase(db: Database, identity: Identity, input: CreateCaseInput) {
-  const [row] = await db.insert(cases).values({ veterinarianId: identity.veterinarianId, notes: input.notes }).returning();
+  const [row] = await db
+    .insert(cases)
+    .values({ veterinarianId: identity.veterinarianId, notes: input.notes })
+    .returning();
   if (!row) throw new Error("case not stored");
   try {
     await dispatchCase({ caseId: row.id, veterinarianId: identity.veterinarianId });
@@ -21,11 +24,17 @@ export async function createCase(db: Database, identity: Identity, input: Create
       .update(cases)
       .set({
         status: "ERROR",
-        error: { code: "dispatch_failed", message: "The case could not be queued for processing", step: "dispatch" },
+        error: {
+          code: "dispatch_failed",
+          message: "The case could not be queued for processing",
+          step: "dispatch",
+        },
         ...touched(),
       })
       .where(eq(cases.id, row.id));
-    throw new AppError("unavailable", "The case could not be queued for processing; try again", { retryAfterSeconds: 5 });
+    throw new AppError("unavailable", "The case could not be queued for processing; try again", {
+      retryAfterSeconds: 5,
+    });
   }
   return toCaseResource(row);
 }

@@ -5,7 +5,10 @@ import { cases } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { UUID_PATTERN } from "./get-case";
 
-export async function deleteCase(db: Database, where: { caseId: string; veterinarianId: string }): Promise<void> {
+export async function deleteCase(
+  db: Database,
+  where: { caseId: string; veterinarianId: string },
+): Promise<void> {
   if (!UUID_PATTERN.test(where.caseId)) throw notFound(`Case ${where.caseId}`);
   const deleted = await db
     .delete(cases)

@@ -6,7 +6,10 @@ import { notFound } from "@/lib/errors";
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getCaseRow(db: Database | Transaction, where: { caseId: string; veterinarianId: string }) {
+export async function getCaseRow(
+  db: Database | Transaction,
+  where: { caseId: string; veterinarianId: string },
+) {
   if (!UUID_PATTERN.test(where.caseId)) throw notFound(`Case ${where.caseId}`);
   const [row] = await db
     .select()

@@ -20,7 +20,9 @@ export async function listCases(db: Database, options: ListCases) {
   if (after) {
     const createdAt = new Date(after.createdAt);
     if (Number.isNaN(createdAt.getTime())) throw invalid("The cursor is not one this API issued");
-    filters.push(or(lt(cases.createdAt, createdAt), and(eq(cases.createdAt, createdAt), lt(cases.id, after.id)))!);
+    filters.push(
+      or(lt(cases.createdAt, createdAt), and(eq(cases.createdAt, createdAt), lt(cases.id, after.id)))!,
+    );
   }
   const rows = await db
     .select()
@@ -32,6 +34,9 @@ export async function listCases(db: Database, options: ListCases) {
   const last = page.at(-1);
   return {
     data: page.map(toCaseResource),
-    next_cursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+    next_cursor:
+      rows.length > options.limit && last
+        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+        : null,
   };
 }

@@ -41,24 +41,36 @@ async function unknownSymptomIds(tx: Transaction, ids: number[]): Promise<number
 async function validatePatient(tx: Transaction, patient: Patient): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   if (patient.animal_type_id !== null) {
-    const [type] = await tx.select({ id: animalTypes.id }).from(animalTypes).where(eq(animalTypes.id, patient.animal_type_id));
+    const [type] = await tx
+      .select({ id: animalTypes.id })
+      .from(animalTypes)
+      .where(eq(animalTypes.id, patient.animal_type_id));
     if (!type) errors.push({ path: "patient.animal_type_id", message: "unknown animal type" });
   }
   if (patient.breed_id !== null) {
-    const [breed] = await tx.select({ animalTypeId: breeds.animalTypeId }).from(breeds).where(eq(breeds.id, patient.breed_id));
+    const [breed] = await tx
+      .select({ animalTypeId: breeds.animalTypeId })
+      .from(breeds)
+      .where(eq(breeds.id, patient.breed_id));
     if (!breed) errors.push({ path: "patient.breed_id", message: "unknown breed" });
     else if (patient.animal_type_id !== null && breed.animalTypeId !== patient.animal_type_id) {
       errors.push({ path: "patient.breed_id", message: "the breed belongs to another animal type" });
     }
   }
   if (patient.gender_id !== null) {
-    const [gender] = await tx.select({ id: genders.id }).from(genders).where(eq(genders.id, patient.gender_id));
+    const [gender] = await tx
+      .select({ id: genders.id })
+      .from(genders)
+      .where(eq(genders.id, patient.gender_id));
     if (!gender) errors.push({ path: "patient.gender_id", message: "unknown gender" });
   }
   return errors;
 }
 
-function applySelection(current: { selected: Selected[]; deselected: { id: number }[] }, input: UpdateCaseInput) {
+function applySelection(
+  current: { selected: Selected[]; deselected: { id: number }[] },
+  input: UpdateCaseInput,
+) {
   let selected = input.selected_symptoms ? [...input.selected_symptoms] : [...current.selected];
   let deselected = input.de_selected_symptoms ? [...input.de_selected_symptoms] : [...current.deselected];
   for (const pick of input.select_symptoms ?? []) {
@@ -93,17 +105,32 @@ export async function updateCase(
       .for("update");
     if (!row) throw notFound(`Case ${where.caseId}`);
     if (options.expectedVersion !== undefined && options.expectedVersion !== row.version) {
-      throw new AppError("precondition_failed", "The case changed since you read it; fetch it again and retry");
+      throw new AppError(
+        "precondition_failed",
+        "The case changed since you read it; fetch it again and retry",
+      );
     }
     if (row.status !== "COMPLETED" && row.status !== "ERROR") {
-      throw new AppError("conflict", `The case is still being processed (${row.status}); change it once it is COMPLETED`);
+      throw new AppError(
+        "conflict",
+        `The case is still being processed (${row.status}); change it once it is COMPLETED`,
+      );
     }
     const { selected, deselected } = applySelection(
-      { selected: row.selectedSymptoms as Selected[], deselected: row.deSelectedSymptoms as { id: number }[] },
+      {
+        selected: row.selectedSymptoms as Selected[],
+        deselected: row.deSelectedSymptoms as { id: number }[],
+      },
       input,
     );
-    const unknown = await unknownSymptomIds(tx, [...selected.map((s) => s.id), ...deselected.map((d) => d.id)]);
-    const errors: FieldError[] = unknown.map((id) => ({ path: "symptoms", message: `symptom ${id} does not exist` }));
+    const unknown = await unknownSymptomIds(tx, [
+      ...selected.map((s) => s.id),
+      ...deselected.map((d) => d.id),
+    ]);
+    const errors: FieldError[] = unknown.map((id) => ({
+      path: "symptoms",
+      message: `symptom ${id} does not exist`,
+    }));
     const patient: Patient = { ...EMPTY_PATIENT, ...(row.patient as Patient | null), ...input.patient };
     if (input.patient) errors.push(...(await validatePatient(tx, patient)));
     if (errors.length) throw invalid("The change refers to catalogue entries that do not exist", errors);

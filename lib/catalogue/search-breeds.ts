@@ -45,13 +45,19 @@ export async function searchBreeds(db: Database, search: BreedSearch) {
     idColumn: sql`${breedTerms.breedId}`,
     query: normaliseSearchText(search.q),
     pool: poolFor(offset, search.limit),
-    where: search.animal_type_id === undefined ? undefined : eq(breedTerms.animalTypeId, search.animal_type_id),
+    where:
+      search.animal_type_id === undefined ? undefined : eq(breedTerms.animalTypeId, search.animal_type_id),
   });
   if (ranked.length === 0) return offsetPage<Breed>([], offset, search.limit);
   const rows = await db
     .select(columns)
     .from(breeds)
-    .where(inArray(breeds.id, ranked.map((entry) => entry.id)));
+    .where(
+      inArray(
+        breeds.id,
+        ranked.map((entry) => entry.id),
+      ),
+    );
   const ordered = orderByRank(ranked, rows, (row) => row.name);
   return offsetPage<Breed>(ordered.slice(offset, offset + search.limit + 1), offset, search.limit);
 }

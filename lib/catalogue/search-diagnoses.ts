@@ -64,7 +64,15 @@ export async function searchDiagnoses(db: Database, search: DiagnosisSearch) {
   const rows = await db
     .select(diagnosisColumns)
     .from(conditions)
-    .where(and(...filters, inArray(conditions.id, ranked.map((entry) => entry.id))));
+    .where(
+      and(
+        ...filters,
+        inArray(
+          conditions.id,
+          ranked.map((entry) => entry.id),
+        ),
+      ),
+    );
   const ordered = orderByRank(ranked, rows, (row) => row.name);
   return offsetPage<Diagnosis>(ordered.slice(offset, offset + search.limit + 1), offset, search.limit);
 }

@@ -64,7 +64,15 @@ export async function searchSymptoms(db: Database, search: SymptomSearch) {
     .select(symptomColumns)
     .from(symptoms)
     .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId))
-    .where(and(...filters, inArray(symptoms.id, ranked.map((entry) => entry.id))));
+    .where(
+      and(
+        ...filters,
+        inArray(
+          symptoms.id,
+          ranked.map((entry) => entry.id),
+        ),
+      ),
+    );
   const ordered = orderByRank(ranked, rows, (row) => row.symptom_name);
   return offsetPage<Symptom>(ordered.slice(offset, offset + search.limit + 1), offset, search.limit);
 }

@@ -11,7 +11,10 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 export async function authenticateMcpRequest(request: Request, db: Database): Promise<Identity> {
   if (new URL(request.url).searchParams.has("access_token")) {
-    throw new AuthError("invalid_request", "Send the access token in the Authorization header, not in the URL");
+    throw new AuthError(
+      "invalid_request",
+      "Send the access token in the Authorization header, not in the URL",
+    );
   }
   const token = bearerToken(request);
   if (JWT_SHAPE.test(token)) return authenticateRequest(request, db);

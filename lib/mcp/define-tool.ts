@@ -21,18 +21,30 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   description: string;
   input: I;
   output: O;
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
   /** The caller needs one of these scopes. */
   scopes: readonly Scope[];
   run(args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
 }
 
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
   return tool;
 }
 
 /** Read-only catalogue and case lookups. */
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+export const READ_ONLY = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
 
 function errorResult(message: string) {
   return { isError: true, content: [{ type: "text" as const, text: message }] };
@@ -44,7 +56,11 @@ export interface ToolRegistryContext {
   identity: (authInfo: unknown) => Identity | undefined;
 }
 
-export function registerTools(server: McpServer, tools: ToolDefinition[], registry: ToolRegistryContext): void {
+export function registerTools(
+  server: McpServer,
+  tools: ToolDefinition[],
+  registry: ToolRegistryContext,
+): void {
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -59,20 +75,31 @@ export function registerTools(server: McpServer, tools: ToolDefinition[], regist
         const identity = registry.identity(ctx.http?.authInfo);
         if (!identity) return errorResult("Not authenticated");
         if (tool.scopes.length && !tool.scopes.some((scope) => identity.scopes.includes(scope))) {
-          return errorResult(`This tool needs the scope ${tool.scopes.join(" or ")}, which your token does not have.`);
+          return errorResult(
+            `This tool needs the scope ${tool.scopes.join(" or ")}, which your token does not have.`,
+          );
         }
         try {
           const parsed = tool.input.parse(args ?? {});
-          const output = await tool.run(parsed, { db: await registry.db(), identity, signal: ctx.mcpReq.signal });
+          const output = await tool.run(parsed, {
+            db: await registry.db(),
+            identity,
+            signal: ctx.mcpReq.signal,
+          });
           const structured = tool.output.parse(output) as Record<string, unknown>;
-          return { structuredContent: structured, content: [{ type: "text" as const, text: JSON.stringify(structured) }] };
+          return {
+            structuredContent: structured,
+            content: [{ type: "text" as const, text: JSON.stringify(structured) }],
+          };
         } catch (error) {
           if (error instanceof AppError) {
             const details = error.details.errors?.map((e) => `${e.path}: ${e.message}`).join("; ");
             return errorResult(details ? `${error.message} (${details})` : error.message);
           }
           logger.error({ err: error, tool: tool.name }, "tool failed");
-          return errorResult("The tool failed unexpectedly; the error has been logged. Try again or use another tool.");
+          return errorResult(
+            "The tool failed unexpectedly; the error has been logged. Try again or use another tool.",
+          );
         }
       },
     );

@@ -12,7 +12,9 @@ function sameHost(a: string, b: string): boolean {
 }
 
 function hostnameOf(hostHeader: string): string {
-  return hostHeader.startsWith("[") ? hostHeader.slice(0, hostHeader.indexOf("]") + 1) : (hostHeader.split(":")[0] ?? "");
+  return hostHeader.startsWith("[")
+    ? hostHeader.slice(0, hostHeader.indexOf("]") + 1)
+    : (hostHeader.split(":")[0] ?? "");
 }
 
 export function checkMcpOrigin(request: Request): string | null {
@@ -28,7 +30,8 @@ export function checkMcpOrigin(request: Request): string | null {
     }
     if (!sameHost(originHost, own)) return `Origin ${origin} is not allowed to call this MCP server`;
   }
-  const host = (env.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null) ?? request.headers.get("host");
+  const host =
+    (env.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null) ?? request.headers.get("host");
   if (host && !sameHost(hostnameOf(host), own)) return `Host ${host} is not this MCP server`;
   return null;
 }

@@ -22,7 +22,12 @@ class SseTransport implements Transport {
     readonly sessionId: string,
     private readonly write: (chunk: string) => void,
     private readonly end: () => void,
-    private readonly authInfo: { token: string; clientId: string; scopes: string[]; extra: { identity: Identity } },
+    private readonly authInfo: {
+      token: string;
+      clientId: string;
+      scopes: string[];
+      extra: { identity: Identity };
+    },
   ) {}
 
   async start(): Promise<void> {}
@@ -81,7 +86,8 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
       const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS });
       registerTools(server, tools, {
         db: getDb,
-        identity: (authInfo) => (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
+        identity: (authInfo) =>
+          (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
       });
       await server.connect(transport);
       sessions().set(sessionId, { transport, veterinarianId: identity.veterinarianId });
@@ -100,7 +106,11 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
 export type DeliveryResult = "accepted" | "unknown_session" | "forbidden";
 
 /** Hands a client message to its session; only the session's own veterinarian may post to it. */
-export function deliverSseMessage(sessionId: string, identity: Identity, message: JSONRPCMessage): DeliveryResult {
+export function deliverSseMessage(
+  sessionId: string,
+  identity: Identity,
+  message: JSONRPCMessage,
+): DeliveryResult {
   const session = sessions().get(sessionId);
   if (!session) return "unknown_session";
   if (session.veterinarianId !== identity.veterinarianId) return "forbidden";

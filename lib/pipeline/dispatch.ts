@@ -7,7 +7,9 @@ import { getExtractor } from "@/lib/ai/providers";
 import { getInlineRunner, InlineRunner } from "./inline-runner";
 
 export function processRunner(): InlineRunner {
-  return getInlineRunner(() => new InlineRunner(async () => ({ db: await getDb(), extractor: getExtractor() })));
+  return getInlineRunner(
+    () => new InlineRunner(async () => ({ db: await getDb(), extractor: getExtractor() })),
+  );
 }
 
 export async function dispatchCase(event: { caseId: string; veterinarianId: string }): Promise<void> {

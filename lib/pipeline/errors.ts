@@ -4,7 +4,8 @@ export type PipelineStep = "start" | "extract" | "sanitize" | "complete";
 export class PipelineError extends Error {
   override name = "PipelineError";
   constructor(
-    readonly code: "extraction_timeout" | "extraction_failed" | "invalid_model_output" | "abandoned" | "internal_error",
+    readonly code:
+      "extraction_timeout" | "extraction_failed" | "invalid_model_output" | "abandoned" | "internal_error",
     message: string,
     readonly retriable = true,
   ) {

@@ -84,7 +84,10 @@ export function fromRawAiResponse(raw: RawAiResponse): Extraction {
 export function toAiExtractedPatient(extraction: Extraction, lexicon: Lexicon) {
   const { patient } = extraction;
   const kg = weightInKg(patient.weight);
-  const breed = patient.breedId !== null ? (lexicon.breedById.get(patient.breedId)?.name ?? patient.breed) : patient.breed;
+  const breed =
+    patient.breedId !== null
+      ? (lexicon.breedById.get(patient.breedId)?.name ?? patient.breed)
+      : patient.breed;
   return {
     animal_type_id: patient.animalTypeId === null ? null : String(patient.animalTypeId),
     breed,
@@ -102,7 +105,12 @@ export function toSuggestedSymptoms(extraction: Extraction, lexicon: Lexicon) {
     if (!symptom) return [];
     return [
       {
-        symptom: { id: symptom.id, symptom_name: symptom.name, category_name: symptom.categoryName, _distance: mention.distance },
+        symptom: {
+          id: symptom.id,
+          symptom_name: symptom.name,
+          category_name: symptom.categoryName,
+          _distance: mention.distance,
+        },
         key_phrases: mention.keyPhrases,
         status: mention.status,
       },

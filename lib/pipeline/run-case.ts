@@ -4,7 +4,15 @@ import type { Database } from "@/db";
 import type { Extractor } from "@/lib/ai/types";
 import { logger } from "@/lib/logger";
 import { caseErrorFrom, PipelineError, type PipelineStep } from "./errors";
-import { claimRun, completeStep, extractStep, failCase, sanitizeStep, startStep, type StepOutcome } from "./steps";
+import {
+  claimRun,
+  completeStep,
+  extractStep,
+  failCase,
+  sanitizeStep,
+  startStep,
+  type StepOutcome,
+} from "./steps";
 
 export const STEP_ATTEMPTS = 3;
 const BACKOFF_MS = [200, 1000];
@@ -18,7 +26,12 @@ export interface PipelineDeps {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function withRetries(step: PipelineStep, run: () => Promise<StepOutcome>, deps: PipelineDeps, caseId: string) {
+async function withRetries(
+  step: PipelineStep,
+  run: () => Promise<StepOutcome>,
+  deps: PipelineDeps,
+  caseId: string,
+) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();

@@ -43,8 +43,20 @@ const extraction = (): Extraction => ({
     ageYears: 4,
   },
   symptoms: [
-    { symptomId: idOf("vomiting"), keyPhrases: ["Vomiting x3"], distance: 0, status: "present", significant: true },
-    { symptomId: idOf("diarrhoea"), keyPhrases: ["No diarrhoea"], distance: 0, status: "absent", significant: false },
+    {
+      symptomId: idOf("vomiting"),
+      keyPhrases: ["Vomiting x3"],
+      distance: 0,
+      status: "present",
+      significant: true,
+    },
+    {
+      symptomId: idOf("diarrhoea"),
+      keyPhrases: ["No diarrhoea"],
+      distance: 0,
+      status: "absent",
+      significant: false,
+    },
   ],
 });
 
@@ -83,7 +95,10 @@ describe("steps", () => {
       key_phrases: ["Vomiting x3"],
       status: "present",
     });
-    expect(extracted.rawAiResponse).toMatchObject({ animal: expect.any(Object), symptoms: expect.any(Array) });
+    expect(extracted.rawAiResponse).toMatchObject({
+      animal: expect.any(Object),
+      symptoms: expect.any(Array),
+    });
     expect(extracted.patient).toBeNull();
 
     expect(await sanitizeStep(handle.db, caseId)).toBe("done");
@@ -94,7 +109,13 @@ describe("steps", () => {
     expect(await completeStep(handle.db, caseId)).toBe("done");
     const completed = await read(caseId);
     expect(completed.status).toBe("COMPLETED");
-    expect(completed.patient).toMatchObject({ animal_type_id: 1, breed_id: 200800, name: "Bella", weight_kg: 28.49, neutered: true });
+    expect(completed.patient).toMatchObject({
+      animal_type_id: 1,
+      breed_id: 200800,
+      name: "Bella",
+      weight_kg: 28.49,
+      neutered: true,
+    });
     expect(completed.selectedSymptoms).toEqual([{ id: idOf("vomiting"), significant: true }]);
     expect(completed.deSelectedSymptoms).toEqual([]);
     expect(completed.version).toBe(5);
@@ -128,7 +149,11 @@ describe("steps", () => {
     const row = await read(caseId);
     expect(attempts).toBe(3);
     expect(row.status).toBe("ERROR");
-    expect(row.error).toEqual({ code: "extraction_failed", message: "The extractor failed to read the notes", step: "extract" });
+    expect(row.error).toEqual({
+      code: "extraction_failed",
+      message: "The extractor failed to read the notes",
+      step: "extract",
+    });
     expect(JSON.stringify(row.error)).not.toContain("10.0.0.1");
   });
 
@@ -166,7 +191,8 @@ describe("InlineRunner", () => {
       // Bring the case to `status` with the real steps, as a run that then died would have.
       const extractor = scripted(extraction);
       if (status !== "PENDING") await startStep(handle.db, caseId);
-      if (status === "INITIAL_AI_PROCESSING_DONE" || status === "SANITIZING") await extractStep(handle.db, caseId, extractor);
+      if (status === "INITIAL_AI_PROCESSING_DONE" || status === "SANITIZING")
+        await extractStep(handle.db, caseId, extractor);
       if (status === "SANITIZING") await sanitizeStep(handle.db, caseId);
       expect((await read(caseId)).status).toBe(status);
       ids.push(caseId);

@@ -22,7 +22,12 @@ import { sanitizeExtraction } from "./sanitize-extraction";
 /** done: this call moved the case on; skipped: it had already moved on; gone: deleted meanwhile. */
 export type StepOutcome = "done" | "skipped" | "gone";
 
-export const PROCESSING_STATUSES: CaseStatus[] = ["PENDING", "PROCESSING", "INITIAL_AI_PROCESSING_DONE", "SANITIZING"];
+export const PROCESSING_STATUSES: CaseStatus[] = [
+  "PENDING",
+  "PROCESSING",
+  "INITIAL_AI_PROCESSING_DONE",
+  "SANITIZING",
+];
 
 /** A run that has started this many times without finishing is abandoned (crash loops). */
 export const MAX_RUNS = 3;
@@ -69,13 +74,23 @@ export async function startStep(db: Database, caseId: string): Promise<StepOutco
   });
 }
 
-async function runExtractor(extractor: Extractor, notes: string, lexicon: Awaited<ReturnType<typeof loadLexicon>>) {
+async function runExtractor(
+  extractor: Extractor,
+  notes: string,
+  lexicon: Awaited<ReturnType<typeof loadLexicon>>,
+) {
   const timeoutMs = getEnv().AI_TIMEOUT_SECONDS * 1000;
   const signal = AbortSignal.timeout(timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new PipelineError("extraction_timeout", `The extractor did not answer within ${timeoutMs / 1000} s`)),
+      () =>
+        reject(
+          new PipelineError(
+            "extraction_timeout",
+            `The extractor did not answer within ${timeoutMs / 1000} s`,
+          ),
+        ),
       timeoutMs,
     );
   });
@@ -83,7 +98,11 @@ async function runExtractor(extractor: Extractor, notes: string, lexicon: Awaite
     return await Promise.race([extractor.extract(notes, lexicon, { signal }), timeout]);
   } catch (error) {
     if (error instanceof PipelineError) throw error;
-    if (signal.aborted) throw new PipelineError("extraction_timeout", `The extractor did not answer within ${timeoutMs / 1000} s`);
+    if (signal.aborted)
+      throw new PipelineError(
+        "extraction_timeout",
+        `The extractor did not answer within ${timeoutMs / 1000} s`,
+      );
     throw new PipelineError("extraction_failed", "The extractor failed to read the notes");
   } finally {
     clearTimeout(timer);
@@ -91,7 +110,10 @@ async function runExtractor(extractor: Extractor, notes: string, lexicon: Awaite
 }
 
 export async function extractStep(db: Database, caseId: string, extractor: Extractor): Promise<StepOutcome> {
-  const [row] = await db.select({ status: cases.status, notes: cases.notes }).from(cases).where(eq(cases.id, caseId));
+  const [row] = await db
+    .select({ status: cases.status, notes: cases.notes })
+    .from(cases)
+    .where(eq(cases.id, caseId));
   if (!row) return "gone";
   if (row.status !== "PROCESSING") return "skipped";
   const lexicon = await loadLexicon(db);

@@ -13,7 +13,10 @@ export type SessionLookup =
 
 export async function findComponentSession(db: Database, sessionId: string): Promise<SessionLookup> {
   if (!SESSION_ID.test(sessionId)) return { state: "unknown" };
-  const [session] = await db.select().from(componentSessions).where(eq(componentSessions.idHash, sha256(sessionId)));
+  const [session] = await db
+    .select()
+    .from(componentSessions)
+    .where(eq(componentSessions.idHash, sha256(sessionId)));
   if (!session) return { state: "unknown" };
   if (session.expiresAt.getTime() <= Date.now()) return { state: "expired" };
   return { state: "active", session };

@@ -10,11 +10,14 @@ export const dynamic = "force-dynamic";
 // Notes up to MAX_NOTES_LENGTH characters, up to 4 bytes each in UTF-8, plus the JSON around them.
 const MAX_BODY_BYTES = MAX_NOTES_LENGTH * 4 + 1024;
 
-export const POST = withAuth({ anyScope: ["vetdx/write", "vetdx/user.write"] }, async ({ request, db, identity }) => {
-  const input = await parseJsonBody(request, createCaseInput, MAX_BODY_BYTES);
-  const created = await createCase(db, identity, input);
-  return json(created, { status: 201, headers: { location: `/v1/cases/${created.id}` } });
-});
+export const POST = withAuth(
+  { anyScope: ["vetdx/write", "vetdx/user.write"] },
+  async ({ request, db, identity }) => {
+    const input = await parseJsonBody(request, createCaseInput, MAX_BODY_BYTES);
+    const created = await createCase(db, identity, input);
+    return json(created, { status: 201, headers: { location: `/v1/cases/${created.id}` } });
+  },
+);
 
 export const GET = withAuth({ anyScope: ["vetdx/user.read"] }, async ({ request, db, identity }) => {
   const query = parseQuery(request, listCasesQuery);

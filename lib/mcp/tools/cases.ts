@@ -13,7 +13,12 @@ import { defineTool, READ_ONLY } from "../define-tool";
 const WRITE = ["vetdx/write", "vetdx/user.write"] as const;
 const caseId = z.uuid().describe("The case id returned by create_case or list_cases");
 const symptomId = z.number().int().min(1).max(2_147_483_647);
-const EDIT = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const EDIT = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
 
 export const createCaseTool = defineTool({
   name: "create_case",
@@ -30,7 +35,8 @@ export const createCaseTool = defineTool({
 export const getCaseTool = defineTool({
   name: "get_case",
   title: "Get a case",
-  description: "Returns one of your cases in its current status, with the extracted patient and signs once processed.",
+  description:
+    "Returns one of your cases in its current status, with the extracted patient and signs once processed.",
   input: z.strictObject({ case_id: caseId }),
   output: caseSchema,
   annotations: READ_ONLY,
@@ -42,7 +48,8 @@ export const getCaseTool = defineTool({
 export const listCasesTool = defineTool({
   name: "list_cases",
   title: "List your cases",
-  description: "Lists your cases, newest first, optionally only some statuses. Pass next_cursor as cursor for the next page.",
+  description:
+    "Lists your cases, newest first, optionally only some statuses. Pass next_cursor as cursor for the next page.",
   input: z.strictObject({
     status: z.array(z.enum(caseStatuses)).max(6).optional(),
     limit: limitParam(20),
@@ -71,8 +78,11 @@ export const waitForCaseTool = defineTool({
     for (let delay = 100; ; delay = Math.min(delay * 1.5, 1000)) {
       const row = await getCaseRow(db, { caseId: case_id, veterinarianId: identity.veterinarianId });
       const finished = row.status === "COMPLETED" || row.status === "ERROR";
-      if (finished || Date.now() >= deadline || signal.aborted) return { ...toCaseResource(row), timed_out: !finished };
-      await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))));
+      if (finished || Date.now() >= deadline || signal.aborted)
+        return { ...toCaseResource(row), timed_out: !finished };
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))),
+      );
     }
   },
 });
@@ -97,23 +107,35 @@ export const selectSymptomsTool = defineTool({
     "Adds catalogue signs (ids from search_symptoms) to the case's selected_symptoms, or updates their `significant` flag; removes them from de_selected_symptoms.",
   input: z.strictObject({
     case_id: caseId,
-    symptoms: z.array(z.strictObject({ id: symptomId, significant: z.boolean().optional() })).min(1).max(100),
+    symptoms: z
+      .array(z.strictObject({ id: symptomId, significant: z.boolean().optional() }))
+      .min(1)
+      .max(100),
   }),
   output: caseSchema,
   annotations: EDIT,
   scopes: WRITE,
   run: ({ case_id, symptoms }, { db, identity }) =>
-    updateCaseResource(db, { caseId: case_id, veterinarianId: identity.veterinarianId }, { select_symptoms: symptoms }),
+    updateCaseResource(
+      db,
+      { caseId: case_id, veterinarianId: identity.veterinarianId },
+      { select_symptoms: symptoms },
+    ),
 });
 
 export const deselectSymptomsTool = defineTool({
   name: "deselect_symptoms",
   title: "Deselect clinical signs on a case",
-  description: "Moves signs from the case's selected_symptoms to de_selected_symptoms (the vet rejects them).",
+  description:
+    "Moves signs from the case's selected_symptoms to de_selected_symptoms (the vet rejects them).",
   input: z.strictObject({ case_id: caseId, symptom_ids: z.array(symptomId).min(1).max(100) }),
   output: caseSchema,
   annotations: EDIT,
   scopes: WRITE,
   run: ({ case_id, symptom_ids }, { db, identity }) =>
-    updateCaseResource(db, { caseId: case_id, veterinarianId: identity.veterinarianId }, { deselect_symptoms: symptom_ids }),
+    updateCaseResource(
+      db,
+      { caseId: case_id, veterinarianId: identity.veterinarianId },
+      { deselect_symptoms: symptom_ids },
+    ),
 });

@@ -30,7 +30,8 @@ const catalogueId = z.number().int().min(1).max(2_147_483_647);
 export const listAnimalTypesTool = defineTool({
   name: "list_animal_types",
   title: "List animal types",
-  description: "Lists every species VetDx knows with its stable animal_type_id (1 dog, 2 cat, 3 rabbit, 4 horse…).",
+  description:
+    "Lists every species VetDx knows with its stable animal_type_id (1 dog, 2 cat, 3 rabbit, 4 horse…).",
   input: z.strictObject({}),
   output: z.object({ data: z.array(animalTypeSchema) }),
   annotations: READ_ONLY,
@@ -53,7 +54,8 @@ export const listBreedsTool = defineTool({
 export const listGendersTool = defineTool({
   name: "list_genders",
   title: "List sexes and neuter terms",
-  description: "Lists the sexes (male, female, unknown) with the words vets use for each and whether they mean neutered (spayed, MN, gelding, wether…).",
+  description:
+    "Lists the sexes (male, female, unknown) with the words vets use for each and whether they mean neutered (spayed, MN, gelding, wether…).",
   input: z.strictObject({}),
   output: z.object({ data: z.array(genderSchema) }),
   annotations: READ_ONLY,
@@ -64,7 +66,8 @@ export const listGendersTool = defineTool({
 export const listSymptomCategoriesTool = defineTool({
   name: "list_symptom_categories",
   title: "List symptom categories",
-  description: "Lists the body-system categories clinical signs are grouped in, with their ids for filtering search_symptoms.",
+  description:
+    "Lists the body-system categories clinical signs are grouped in, with their ids for filtering search_symptoms.",
   input: z.strictObject({}),
   output: z.object({ data: z.array(symptomCategorySchema) }),
   annotations: READ_ONLY,
@@ -98,7 +101,8 @@ export const getSymptomTool = defineTool({
 export const searchDiagnosesTool = defineTool({
   name: "search_diagnoses",
   title: "Search diagnoses",
-  description: "Finds conditions (diagnoses) by name or alias (GDV, CKD, parvo…), optionally only those of one animal type.",
+  description:
+    "Finds conditions (diagnoses) by name or alias (GDV, CKD, parvo…), optionally only those of one animal type.",
   input: diagnosesQuery,
   output: listOf(diagnosisSchema),
   annotations: READ_ONLY,
@@ -109,7 +113,8 @@ export const searchDiagnosesTool = defineTool({
 export const getDiagnosisTool = defineTool({
   name: "get_diagnosis",
   title: "Get a diagnosis",
-  description: "Returns one condition with its description, species, risk factors, the clinical signs it causes (with weights) and its source.",
+  description:
+    "Returns one condition with its description, species, risk factors, the clinical signs it causes (with weights) and its source.",
   input: z.strictObject({ id: catalogueId }),
   output: diagnosisDetailSchema,
   annotations: READ_ONLY,

@@ -31,7 +31,12 @@ export const getDifferentialDiagnosesTool = defineTool({
   annotations: READ_ONLY,
   scopes: ["vetdx/read"],
   run: async ({ case_id, limit, ...signalment }, { db, identity }) => {
-    if (case_id) return differentialsForCase(db, { caseId: case_id, veterinarianId: identity.veterinarianId }, { limit });
+    if (case_id)
+      return differentialsForCase(
+        db,
+        { caseId: case_id, veterinarianId: identity.veterinarianId },
+        { limit },
+      );
     const parsed = differentialsInputSchema.safeParse(signalment);
     if (!parsed.success) {
       throw invalid("Give case_id, or animal_type_id and present_symptom_ids", [
@@ -45,13 +50,20 @@ export const getDifferentialDiagnosesTool = defineTool({
 export const selectDiagnosisTool = defineTool({
   name: "select_diagnosis",
   title: "Choose the working diagnosis",
-  description: "Records the vet's working diagnosis on a processed case (a condition id from get_differential_diagnoses or search_diagnoses).",
+  description:
+    "Records the vet's working diagnosis on a processed case (a condition id from get_differential_diagnoses or search_diagnoses).",
   input: z.strictObject({ case_id: caseId, diagnosis_id: z.number().int().min(1).max(2_147_483_647) }),
   output: caseSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: WRITE,
   run: async ({ case_id, diagnosis_id }, { db, identity }) =>
-    toCaseResource(await selectDiagnosis(db, { caseId: case_id, veterinarianId: identity.veterinarianId }, { diagnosis_id })),
+    toCaseResource(
+      await selectDiagnosis(
+        db,
+        { caseId: case_id, veterinarianId: identity.veterinarianId },
+        { diagnosis_id },
+      ),
+    ),
 });
 
 export const generateSoapNotesTool = defineTool({
@@ -63,7 +75,8 @@ export const generateSoapNotesTool = defineTool({
   output: soapNotesSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: WRITE,
-  run: ({ case_id }, { db, identity }) => generateSoapNotes(db, { caseId: case_id, veterinarianId: identity.veterinarianId }),
+  run: ({ case_id }, { db, identity }) =>
+    generateSoapNotes(db, { caseId: case_id, veterinarianId: identity.veterinarianId }),
 });
 
 export const createComponentSessionTool = defineTool({

@@ -15,19 +15,22 @@ export const dynamic = "force-dynamic";
 type Params = { id: string };
 const WRITE = ["vetdx/write", "vetdx/user.write"] as const;
 
-export const GET = withAuth<Params>({ anyScope: ["vetdx/read", "vetdx/user.read"] }, async ({ request, params, db, identity }) => {
-  parseQuery(request, emptyQuery);
-  const where = { caseId: params.id, veterinarianId: identity.veterinarianId };
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch) {
-    const etag = caseEtag(await getCaseVersion(db, where));
-    if (ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
-      return new Response(null, { status: 304, headers: { etag, "cache-control": "no-cache" } });
+export const GET = withAuth<Params>(
+  { anyScope: ["vetdx/read", "vetdx/user.read"] },
+  async ({ request, params, db, identity }) => {
+    parseQuery(request, emptyQuery);
+    const where = { caseId: params.id, veterinarianId: identity.veterinarianId };
+    const ifNoneMatch = request.headers.get("if-none-match");
+    if (ifNoneMatch) {
+      const etag = caseEtag(await getCaseVersion(db, where));
+      if (ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+        return new Response(null, { status: 304, headers: { etag, "cache-control": "no-cache" } });
+      }
     }
-  }
-  const row = await getCaseRow(db, where);
-  return json(toCaseResource(row), { headers: { etag: caseEtag(row), "cache-control": "no-cache" } });
-});
+    const row = await getCaseRow(db, where);
+    return json(toCaseResource(row), { headers: { etag: caseEtag(row), "cache-control": "no-cache" } });
+  },
+);
 
 function expectedVersion(request: Request, caseId: string): number | undefined {
   const ifMatch = request.headers.get("if-match");
