@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { caseStatuses } from "@/db/schema";
 import { cursorParam, limitParam } from "@/lib/catalogue/schemas";
+import { soapNotesSchema } from "@/lib/notes/schemas";
 
 /** Longest accepted notes, in characters: a long consult with history runs to a few thousand. */
 export const MAX_NOTES_LENGTH = 20_000;
@@ -118,6 +119,10 @@ export const caseSchema = z
       })
       .optional(),
     error: z.object({ code: z.string(), message: z.string(), step: z.string() }).optional(),
+    selected_diagnoses: z
+      .array(z.object({ id: z.number().int(), name: z.string(), selected_at: z.string().describe("ISO 8601 UTC") }))
+      .describe("The vet's working diagnosis (at most one; empty until chosen)"),
+    soap_notes: soapNotesSchema.optional().describe("The last generated SOAP notes"),
   })
   .meta({ id: "Case" });
 export type CaseResource = z.infer<typeof caseSchema>;

@@ -18,6 +18,10 @@ import {
 } from "@/lib/catalogue/schemas";
 import { SCOPE_DESCRIPTIONS } from "@/lib/auth/scopes";
 import { caseSchema, createCaseInput, listCasesQuery, updateCaseInput } from "@/lib/cases/schemas";
+import { selectDiagnosisInput } from "@/lib/cases/select-diagnosis";
+import { caseDifferentialsQuery } from "@/lib/diagnosis/case-differentials";
+import { differentialsInputSchema, differentialsOutputSchema } from "@/lib/diagnosis/schemas";
+import { soapNotesSchema } from "@/lib/notes/schemas";
 
 const problem = z
   .object({
@@ -117,6 +121,40 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: caseIdPath,
       responses: { "204": { description: "Deleted" } },
     }),
+  },
+  "/v1/cases/{id}/differentials": {
+    get: read("Rank differential diagnoses for a case", differentialsOutputSchema, {
+      tags: ["Diagnosis"],
+      description:
+        "Ranks the species' conditions from the case: selected signs present, rejected and denied signs absent, " +
+        "breed, sex, neuter status and age where known. 400 when the patient's species is not set.",
+      requestParams: { ...caseIdPath, query: caseDifferentialsQuery },
+    }),
+  },
+  "/v1/differentials": {
+    post: read("Rank differential diagnoses from signalment and signs (no case)", differentialsOutputSchema, {
+      tags: ["Diagnosis"],
+      requestParams: { query: caseDifferentialsQuery },
+      requestBody: { content: { "application/json": { schema: differentialsInputSchema } } },
+    }),
+  },
+  "/v1/cases/{id}/diagnosis": {
+    put: write("Set the working diagnosis", ["vetdx/write", "vetdx/user.write"], {
+      description: "Replaces selected_diagnoses with the condition; it must be one of the patient's species.",
+      requestParams: caseIdPath,
+      requestBody: { content: { "application/json": { schema: selectDiagnosisInput } } },
+      responses: { "200": json(caseSchema, "The changed case") },
+    }),
+  },
+  "/v1/cases/{id}/soap-notes": {
+    post: write("Generate SOAP notes and store them on the case", ["vetdx/write", "vetdx/user.write"], {
+      description:
+        "Written from the notes, patient, signs, working diagnosis and differentials: by the configured model when " +
+        "AI_MODEL is set, else (or when the model fails) by the local generator; `generator` says which.",
+      requestParams: caseIdPath,
+      responses: { "200": json(soapNotesSchema, "The generated notes") },
+    }),
+    get: read("Get the case's stored SOAP notes", soapNotesSchema, { tags: ["Cases"], requestParams: caseIdPath }),
   },
   "/v1/animal-types": { get: read("List animal types", listOf(animalTypeSchema), { tags: ["Catalogue"] }) },
   "/v1/breeds": {
