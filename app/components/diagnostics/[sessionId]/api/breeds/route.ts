@@ -1,0 +1,12 @@
+// GET /components/diagnostics/{session}/api/breeds?animal_type_id=&q= — breed search for the patient form.
+import { breedsQuery } from "@/lib/catalogue/schemas";
+import { searchBreeds } from "@/lib/catalogue/search-breeds";
+import { parseQuery } from "@/lib/http/request";
+import { json } from "@/lib/http/with-auth";
+import { withComponentSession } from "@/lib/sessions/component-session";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withComponentSession(async ({ request, db }) =>
+  json(await searchBreeds(db, parseQuery(request, breedsQuery))),
+);

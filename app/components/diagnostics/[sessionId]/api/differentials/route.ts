@@ -1,0 +1,29 @@
+// GET /components/diagnostics/{session}/api/differentials — ranked for the session's case;
+// POST — ranked from a free-form selection (no case, nothing stored).
+import { caseDifferentialsQuery, differentialsForCase } from "@/lib/diagnosis/case-differentials";
+import { rankDifferentials } from "@/lib/diagnosis/rank-differentials";
+import { differentialsInputSchema } from "@/lib/diagnosis/schemas";
+import { notFound } from "@/lib/errors";
+import { parseJsonBody, parseQuery } from "@/lib/http/request";
+import { json } from "@/lib/http/with-auth";
+import { withComponentSession } from "@/lib/sessions/component-session";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withComponentSession(async ({ request, db, session }) => {
+  const { limit } = parseQuery(request, caseDifferentialsQuery);
+  if (!session.caseId) throw notFound("A case for this session (it is a free-form session)");
+  return json(
+    await differentialsForCase(
+      db,
+      { caseId: session.caseId, veterinarianId: session.veterinarianId },
+      { limit },
+    ),
+  );
+});
+
+export const POST = withComponentSession(async ({ request, db }) => {
+  const { limit } = parseQuery(request, caseDifferentialsQuery);
+  const input = await parseJsonBody(request, differentialsInputSchema, 16 * 1024);
+  return json({ data: await rankDifferentials(db, input, { limit }) });
+});

@@ -1,0 +1,70 @@
+// Differentials for one of the vet's cases: the ranker's input read from the case (patient,
+// age from the extraction, selected signs present; rejected and denied signs absent).
+import { z } from "zod";
+import type { Database } from "@/db";
+import type { cases } from "@/db/schema";
+import { limitParam } from "@/lib/catalogue/schemas";
+import { getCaseRow } from "@/lib/cases/get-case";
+import { invalid } from "@/lib/errors";
+import { rankDifferentials, type DifferentialsRequest } from "./rank-differentials";
+import type { Differential } from "./schemas";
+
+type CaseRow = typeof cases.$inferSelect;
+
+export const caseDifferentialsQuery = z.strictObject({
+  limit: limitParam(20).describe("How many differentials to return, the most probable first"),
+});
+
+interface StoredPatient {
+  animal_type_id?: number | null;
+  breed_id?: number | null;
+  gender_id?: number | null;
+  neutered?: boolean | null;
+}
+interface StoredRaw {
+  animal?: { animal_type_id?: number | null; age_years?: number | null };
+}
+interface StoredSuggestion {
+  symptom?: { id?: number };
+  status?: string;
+}
+
+/** The ranker's input for a case; a case whose species nobody has set cannot be ranked (400). */
+export function differentialsInputForCase(row: CaseRow): DifferentialsRequest {
+  const patient = (row.patient ?? {}) as StoredPatient;
+  const raw = (row.rawAiResponse ?? {}) as StoredRaw;
+  const animalTypeId =
+    patient.animal_type_id ?? (row.patient === null ? raw.animal?.animal_type_id : null) ?? null;
+  if (animalTypeId === null) {
+    throw invalid(
+      "The case has no species yet: set the patient's animal type (PATCH /v1/cases/{id} with patient.animal_type_id) to rank differentials",
+      [{ path: "patient.animal_type_id", message: "required to rank differentials" }],
+    );
+  }
+  const present = (row.selectedSymptoms as { id: number }[]).map((s) => s.id);
+  const presentIds = new Set(present);
+  const denied = ((row.suggestedSymptoms ?? []) as StoredSuggestion[])
+    .filter((s) => s.status === "absent" && typeof s.symptom?.id === "number")
+    .map((s) => s.symptom!.id!);
+  const rejected = (row.deSelectedSymptoms as { id: number }[]).map((s) => s.id);
+  const absent = [...new Set([...rejected, ...denied])].filter((id) => !presentIds.has(id));
+  const age = raw.animal?.age_years;
+  return {
+    animal_type_id: animalTypeId,
+    breed_id: patient.breed_id ?? null,
+    gender_id: patient.gender_id ?? null,
+    neutered: patient.neutered ?? null,
+    age_years: typeof age === "number" && Number.isFinite(age) && age >= 0 ? age : null,
+    present_symptom_ids: present,
+    absent_symptom_ids: absent,
+  };
+}
+
+export async function differentialsForCase(
+  db: Database,
+  where: { caseId: string; veterinarianId: string },
+  options: { limit?: number } = {},
+): Promise<{ data: Differential[] }> {
+  const row = await getCaseRow(db, where);
+  return { data: await rankDifferentials(db, differentialsInputForCase(row), { limit: options.limit }) };
+}

@@ -1,0 +1,38 @@
+// Response headers for the component page (GET /components/diagnostics/<session id>), which a
+// server component cannot set per session: who may frame it, no referrer (the URL is a
+// capability), and 404/410 for unknown and expired sessions. server.ts applies them.
+import type { Database } from "@/db";
+import { findComponentSession } from "./find-session";
+
+const COMPONENT_PAGE = /^\/components\/diagnostics\/([^/]+)\/?$/;
+
+export interface ComponentPageHeaders {
+  status: 200 | 404 | 410;
+  headers: Record<string, string>;
+}
+
+/** The headers for a component page path, or null for any other path. */
+export async function componentPageHeaders(
+  db: Database,
+  pathname: string,
+): Promise<ComponentPageHeaders | null> {
+  const match = COMPONENT_PAGE.exec(pathname);
+  if (!match?.[1]) return null;
+  let sessionId: string;
+  try {
+    sessionId = decodeURIComponent(match[1]);
+  } catch {
+    sessionId = "";
+  }
+  const lookup = await findComponentSession(db, sessionId);
+  // Origins were validated (scheme://host[:port]) when the session was created.
+  const ancestors = lookup.state === "active" ? lookup.session.allowedOrigins.join(" ") : "'none'";
+  return {
+    status: lookup.state === "active" ? 200 : lookup.state === "expired" ? 410 : 404,
+    headers: {
+      "content-security-policy": `frame-ancestors ${ancestors || "'none'"}`,
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    },
+  };
+}
