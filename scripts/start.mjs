@@ -37,10 +37,12 @@ function hashInputs() {
   return hash.digest("hex");
 }
 
-const stamp = path.join(root, ".next", "vetdx-build-hash");
+// VETDX_NEXT_DIST_DIR (read by next.config.ts too) lets parallel builds use their own directory.
+const distDir = path.join(root, process.env.VETDX_NEXT_DIST_DIR ?? ".next");
+const stamp = path.join(distDir, "vetdx-build-hash");
 const sourceHash = hashInputs();
 const built =
-  existsSync(path.join(root, ".next", "BUILD_ID")) &&
+  existsSync(path.join(distDir, "BUILD_ID")) &&
   existsSync(stamp) &&
   readFileSync(stamp, "utf8") === sourceHash;
 if (!built || process.argv.includes("--rebuild")) {
