@@ -1,17 +1,21 @@
 // The legacy HTTP+SSE transport (MCP 2024-11-05) for older clients: GET /sse opens an event stream
 // whose first event names the endpoint (/message?sessionId=…) where the client POSTs JSON-RPC
-// messages; answers come back over the stream. Sessions live in this process (see docs/deploy.md
-// for routing them across instances).
+// messages; answers come back over the stream. A session's stream lives in the process that opened
+// it; with REDIS_URL set, a message posted to any other instance reaches it through Redis
+// (lib/mcp/sse-bus.ts, docs/deploy.md).
 import { randomUUID } from "node:crypto";
 import { McpServer, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 import { getDb } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
+import { logger } from "@/lib/logger";
 import { registerTools } from "./define-tool";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "./server-info";
+import { publishToBusSession, registerBusSession, unregisterBusSession } from "./sse-bus";
 import { tools } from "./tools";
 
 const KEEP_ALIVE_MS = 20_000;
 const MAX_SESSION_MS = 60 * 60 * 1000;
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 class SseTransport implements Transport {
   onmessage?: Transport["onmessage"];
@@ -75,6 +79,7 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
         closed = true;
         timers.forEach(clearTimeout);
         sessions().delete(sessionId);
+        void unregisterBusSession(sessionId);
         controller.close();
       };
       const transport = new SseTransport(sessionId, write, end, {
@@ -91,6 +96,11 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
       });
       await server.connect(transport);
       sessions().set(sessionId, { transport, veterinarianId: identity.veterinarianId });
+      // Announce the session before naming its endpoint, so that a POST to any instance finds it.
+      // Without Redis the session still works for messages that reach this instance.
+      await registerBusSession(sessionId, identity.veterinarianId, MAX_SESSION_MS, (envelope) => {
+        if (envelope.veterinarianId === identity.veterinarianId) transport.deliver(envelope.message);
+      }).catch((error: unknown) => logger.warn({ err: error }, "SSE session not shared: Redis unreachable"));
       write(`event: endpoint\ndata: /message?sessionId=${sessionId}\n\n`);
       timers = [
         setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS),
@@ -105,14 +115,18 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
 
 export type DeliveryResult = "accepted" | "unknown_session" | "forbidden";
 
-/** Hands a client message to its session; only the session's own veterinarian may post to it. */
-export function deliverSseMessage(
+/**
+ * Hands a client message to its session, here or (with REDIS_URL) on the instance holding its
+ * stream; only the session's own veterinarian may post to it.
+ */
+export async function deliverSseMessage(
   sessionId: string,
   identity: Identity,
   message: JSONRPCMessage,
-): DeliveryResult {
+): Promise<DeliveryResult> {
+  if (!SESSION_ID.test(sessionId)) return "unknown_session";
   const session = sessions().get(sessionId);
-  if (!session) return "unknown_session";
+  if (!session) return publishToBusSession(sessionId, identity.veterinarianId, message);
   if (session.veterinarianId !== identity.veterinarianId) return "forbidden";
   session.transport.deliver(message);
   return "accepted";

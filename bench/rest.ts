@@ -1,0 +1,429 @@
+// REST and MCP throughput, latency and memory (issue 7). Prints one JSON object.
+//
+// GET /v1/cases/{id} at 64 connections (autocannon) against, in the same run and alternating
+// round by round because this machine is noisy:
+//   app        one VetDx process (node --import tsx server.ts, the built app)
+//   floor      GET /api/floor on that same process: a constant-JSON Next.js route handler, what the
+//              framework itself costs per request
+//   bare       node:http + jose + postgres.js doing the same token check and queries (PostgreSQL
+//              only; bench/lib/bare-server.ts): the limit
+//   cluster    WEB_CONCURRENCY workers (scripts/cluster.mjs, PostgreSQL only), and its floor
+// Then tools/call search_symptoms over /mcp (1 connection, then 16), the case pipeline's throughput
+// (cases/s to COMPLETED, on the server's clock), and the servers' RSS sampled from /proc while
+// under load.
+//
+// With DATABASE_URL the benchmark creates its own database on that server and drops it at the end;
+// without it everything runs on PGlite (app and floor only). REDIS_URL, when set, is passed to the
+// servers (rate limits in Redis, as in a multi-instance deployment). Rate-limit budgets are raised
+// so that no request is refused, but every limiter still runs.
+// Run: npm run bench   (or node --import tsx bench/rest.ts)
+// Knobs: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64), WEB_CONCURRENCY (cores).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const WORKERS = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+const UNLIMITED = ["api-token", "api-ip", "mcp-token", "mcp-ip", "idp-token-ip", "idp-ip", "oauth-ip"]
+  .map((name) => `${name}=100000000/60`)
+  .join(",");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+interface Proc {
+  url: string;
+  child: ChildProcess;
+  dataDir?: string;
+}
+
+async function waitFor(url: string, child: ChildProcess, headers: Record<string, string> = {}) {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+async function startApp(script: string[], env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vetdx-bench-rest-"));
+  const child = spawn(process.execPath, script, {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      RATE_LIMITS: UNLIMITED,
+      CASES_PER_VET_PER_DAY: "1000000",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`${url}/readyz`, child);
+  return { url, child, dataDir };
+}
+
+async function stop(proc: Proc | undefined) {
+  if (!proc || proc.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
+  proc.child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (proc.child.exitCode === null) proc.child.kill("SIGKILL");
+  if (proc.dataDir) rmSync(proc.dataDir, { recursive: true, force: true });
+}
+
+/** The process and all its descendants (cluster workers). */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) pids.push(...processTree(Number(child)));
+    }
+  } catch {
+    // gone
+  }
+  return pids;
+}
+
+function rssMb(pid: number): number {
+  let kb = 0;
+  for (const each of processTree(pid)) {
+    try {
+      const line = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, "utf8"));
+      kb += Number(line?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return Math.round(kb / 1024);
+}
+
+interface Load {
+  url: string;
+  headers?: Record<string, string>;
+  method?: "GET" | "POST";
+  body?: string;
+  connections?: number;
+  seconds?: number;
+  pid?: number;
+}
+
+interface Figure {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  non2xx: number;
+  errors: number;
+  peak_rss_mb?: number;
+}
+
+async function load(options: Load): Promise<Figure> {
+  let peak = 0;
+  const sampler = options.pid
+    ? setInterval(() => {
+        peak = Math.max(peak, rssMb(options.pid!));
+      }, 250)
+    : undefined;
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.seconds ?? SECONDS,
+  });
+  if (sampler) clearInterval(sampler);
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    ...(options.pid ? { peak_rss_mb: peak } : {}),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function summarise(runs: Figure[]) {
+  return {
+    rps: Math.round(median(runs.map((r) => r.rps))),
+    p50_ms: median(runs.map((r) => r.p50_ms)),
+    p99_ms: median(runs.map((r) => r.p99_ms)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    ...(runs[0]?.peak_rss_mb !== undefined
+      ? { peak_rss_mb: Math.max(...runs.map((r) => r.peak_rss_mb ?? 0)) }
+      : {}),
+    rounds_rps: runs.map((r) => r.rps),
+  };
+}
+
+async function m2mToken(appUrl: string, credentials: { client_id: string; client_secret: string }) {
+  const response = await fetch(`${appUrl}/idp/oauth2/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${credentials.client_id}:${credentials.client_secret}`).toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "client_credentials" }),
+  });
+  if (!response.ok) throw new Error(`token: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Submits `count` cases at once and measures, on the server's clock, cases/s to COMPLETED. */
+async function pipeline(appUrl: string, token: string, count: number) {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const ids = await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const response = await fetch(`${appUrl}/v1/cases`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          notes: `Patient ${index}: 6yo MN Labrador, 31 kg. Vomiting and diarrhoea for 2 days, lethargic, not eating. No coughing.`,
+        }),
+      });
+      if (response.status !== 201) throw new Error(`POST /v1/cases: ${response.status}`);
+      return ((await response.json()) as { id: string }).id;
+    }),
+  );
+  const done = new Map<string, { status: string; created: number; updated: number }>();
+  const deadline = Date.now() + 120_000;
+  while (done.size < ids.length && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all(
+      ids
+        .filter((id) => !done.has(id))
+        .map(async (id) => {
+          const body = (await (await fetch(`${appUrl}/v1/cases/${id}`, { headers })).json()) as {
+            status: string;
+            created_at: string;
+            updated_at: string;
+          };
+          if (body.status === "COMPLETED" || body.status === "ERROR")
+            done.set(id, {
+              status: body.status,
+              created: Date.parse(body.created_at),
+              updated: Date.parse(body.updated_at),
+            });
+        }),
+    );
+  }
+  const completed = [...done.values()].filter((c) => c.status === "COMPLETED");
+  const span = Math.max(...completed.map((c) => c.updated)) - Math.min(...completed.map((c) => c.created));
+  return {
+    submitted: count,
+    completed: completed.length,
+    errors: count - completed.length,
+    cases_per_second: Number((completed.length / (Math.max(span, 1) / 1000)).toFixed(1)),
+  };
+}
+
+async function mcpFigures(appUrl: string, token: string, pid: number) {
+  const request = {
+    url: `${appUrl}/mcp`,
+    method: "POST" as const,
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "search_symptoms", arguments: { q: "throwing up", limit: 5 } },
+    }),
+  };
+  const probe = await fetch(request.url, { method: "POST", headers: request.headers, body: request.body });
+  const text = await probe.text();
+  if (probe.status !== 200 || text.includes('"isError":true'))
+    throw new Error(`MCP probe: ${probe.status} ${text}`);
+  await load({ ...request, connections: 4, seconds: 3 }); // warm-up
+  return {
+    one_connection: await load({ ...request, connections: 1, seconds: SECONDS, pid }),
+    sixteen_connections: await load({ ...request, connections: 16, seconds: SECONDS, pid }),
+  };
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = serverUrl ? `vetdx_bench_${randomBytes(4).toString("hex")}` : undefined;
+  let databaseUrl: string | undefined;
+  if (serverUrl && database) {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${database}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+  }
+  const shared: Record<string, string> = { DATABASE_URL: databaseUrl ?? "" };
+  if (!databaseUrl) shared.REDIS_URL = ""; // PGlite: one process, in-memory limits
+  const procs: Proc[] = [];
+  try {
+    const app = await startApp(["--import", "tsx", "server.ts"], { ...shared, DEMO_SEED: "1" });
+    procs.push(app);
+    const credentials = JSON.parse(
+      readFileSync(path.join(app.dataDir!, "demo-credentials.json"), "utf8"),
+    ).client;
+    const token = await m2mToken(app.url, credentials);
+    const auth = { authorization: `Bearer ${token}` };
+    const created = await fetch(`${app.url}/v1/cases`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({
+        notes:
+          "Bella, 4yo FS Labrador Retriever, 28.5 kg. Vomiting x3 since yesterday, lethargic. No diarrhoea.",
+      }),
+    });
+    const caseId = ((await created.json()) as { id: string }).id;
+    for (let i = 0; i < 50; i += 1) {
+      const body = (await (await fetch(`${app.url}/v1/cases/${caseId}`, { headers: auth })).json()) as {
+        status: string;
+      };
+      if (body.status === "COMPLETED") break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const idleRss = rssMb(app.child.pid!);
+
+    const targets: { name: string; load: Load }[] = [
+      { name: "app", load: { url: `${app.url}/v1/cases/${caseId}`, headers: auth, pid: app.child.pid } },
+      { name: "floor", load: { url: `${app.url}/api/floor`, pid: app.child.pid } },
+    ];
+    let cluster: Proc | undefined;
+    if (databaseUrl) {
+      const discovery = (await (await fetch(`${app.url}/idp/.well-known/openid-configuration`)).json()) as {
+        jwks_uri: string;
+      };
+      const barePort = await freePort();
+      const bare: Proc = {
+        url: `http://127.0.0.1:${barePort}`,
+        child: spawn(process.execPath, ["--import", "tsx", "bench/lib/bare-server.ts"], {
+          env: {
+            ...process.env,
+            PORT: String(barePort),
+            DATABASE_URL: databaseUrl,
+            JWKS_URL: discovery.jwks_uri,
+            ISSUER: `${app.url}/idp`,
+            AUDIENCE: app.url,
+          },
+          stdio: ["ignore", "ignore", "inherit"],
+        }),
+      };
+      procs.push(bare);
+      await waitFor(`${bare.url}/v1/cases/${caseId}`, bare.child, auth);
+      cluster = await startApp(["scripts/cluster.mjs"], {
+        ...shared,
+        DEMO_SEED: "0",
+        WEB_CONCURRENCY: String(WORKERS),
+      });
+      procs.push(cluster);
+      // The primary answers once its first worker listens; give the others time to start too.
+      while (processTree(cluster.child.pid!).length < WORKERS + 1)
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      const clusterToken = await m2mToken(cluster.url, credentials);
+      targets.push(
+        { name: "bare", load: { url: `${bare.url}/v1/cases/${caseId}`, headers: auth, pid: bare.child.pid } },
+        {
+          name: "cluster",
+          load: {
+            url: `${cluster.url}/v1/cases/${caseId}`,
+            headers: { authorization: `Bearer ${clusterToken}` },
+            pid: cluster.child.pid,
+          },
+        },
+        { name: "cluster_floor", load: { url: `${cluster.url}/api/floor`, pid: cluster.child.pid } },
+      );
+    }
+
+    // Warm-up (JIT, route compilation, connection pools), then alternating rounds.
+    for (const target of targets) {
+      const warm = await load({ ...target.load, seconds: 3 });
+      if (warm.non2xx || warm.errors) throw new Error(`${target.name}: ${JSON.stringify(warm)}`);
+    }
+    const runs = new Map<string, Figure[]>(targets.map((t) => [t.name, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const target of targets) runs.get(target.name)!.push(await load(target.load));
+    }
+    const rest = Object.fromEntries([...runs].map(([name, figures]) => [name, summarise(figures)]));
+    const ratio = (a: string, b: string) =>
+      rest[a] && rest[b] ? Number((rest[a].rps / rest[b].rps).toFixed(2)) : undefined;
+
+    const mcp: Record<string, unknown> = { app: await mcpFigures(app.url, token, app.child.pid!) };
+    const cases: Record<string, unknown> = { app: await pipeline(app.url, token, 50) };
+    if (cluster) {
+      const clusterToken = await m2mToken(cluster.url, credentials);
+      mcp.cluster = await mcpFigures(cluster.url, clusterToken, cluster.child.pid!);
+      cases.cluster = await pipeline(cluster.url, clusterToken, 50);
+    }
+
+    process.stdout.write(
+      `${JSON.stringify({
+        benchmark: "rest",
+        database: databaseUrl ? "postgres" : "pglite",
+        redis: Boolean(databaseUrl && process.env.REDIS_URL),
+        log_level: process.env.BENCH_LOG_LEVEL ?? "info",
+        cores: os.availableParallelism(),
+        workers: databaseUrl ? WORKERS : 1,
+        connections: CONNECTIONS,
+        seconds_per_run: SECONDS,
+        rounds: ROUNDS,
+        get_case: rest,
+        ratios: {
+          app_vs_floor: ratio("app", "floor"),
+          app_vs_bare: ratio("app", "bare"),
+          cluster_vs_bare: ratio("cluster", "bare"),
+          cluster_vs_cluster_floor: ratio("cluster", "cluster_floor"),
+        },
+        mcp_search_symptoms: mcp,
+        pipeline_50_cases: cases,
+        memory_mb: { app_idle_rss: idleRss, app_after_rss: rssMb(app.child.pid!) },
+      })}\n`,
+    );
+  } finally {
+    for (const proc of procs.reverse()) await stop(proc);
+    if (serverUrl && database) {
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
