@@ -1,6 +1,7 @@
 // VetDx server: one Node process, one port. Prepares the database (migrations, catalogue, demo
 // accounts), mounts the embedded OpenID provider at /idp, answers /healthz and /readyz, and hands
-// everything else to Next.js.
+// everything else to Next.js. Every request gets a request id (echoed, and on each of its log
+// lines), the security headers, and the per-IP rate limit of its surface.
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +9,11 @@ import next from "next";
 import type Provider from "oidc-provider";
 import { DataDirectoryBusyError } from "@/db/data-dir-lock";
 import { ConfigurationError, getEnv, type Env } from "@/lib/env";
-import { logger } from "@/lib/logger";
+import { logger, requestContext } from "@/lib/logger";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
+import { loggablePath, requestIdFrom } from "@/lib/http/request-id";
+import { applySecurityHeaders, securityHeaderDefaults } from "@/lib/http/security-headers";
+import { limitByClientIp } from "@/lib/http/surface-rate-limits";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-database";
 import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
@@ -62,10 +67,10 @@ async function main() {
   await app.prepare();
 
   let ready = true;
-  const server = http.createServer(async (req, res) => {
+  const securityHeaders = securityHeaderDefaults({ appUrl: env.APP_URL, authUrl: env.AUTH_URL, dev });
+  const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Route handlers read the caller's address from this header; never trust one sent by the client.
-    req.headers["x-vetdx-client-ip"] = clientIpOf(req, env);
-    res.setHeader("x-content-type-options", "nosniff");
+    const ip = (req.headers["x-vetdx-client-ip"] = clientIpOf(req, env));
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     try {
       if (pathname === "/healthz") return sendJson(res, 200, { status: "ok" });
@@ -78,6 +83,7 @@ async function main() {
           return sendJson(res, 503, { status: "database unreachable" }, { "retry-after": "5" });
         }
       }
+      if (await limitByClientIp(req.method ?? "GET", pathname, ip, res)) return;
       if (provider && providerCallback && (pathname === "/idp" || pathname.startsWith("/idp/"))) {
         if (pathname !== "/idp/oauth2/token") {
           if (await handleInteraction(provider, handle.db, req, res, pathname)) return;
@@ -97,11 +103,42 @@ async function main() {
       }
       await nextHandler(req, res);
     } catch (error) {
-      logger.error({ err: error, path: pathname }, "request failed");
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, path: loggablePath(req.url) }, "database unreachable");
+        if (!res.headersSent)
+          return sendJson(
+            res,
+            503,
+            { error: "unavailable", error_description: "The database cannot be reached; try again shortly" },
+            { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+          );
+      } else logger.error({ err: error, path: loggablePath(req.url) }, "request failed");
       if (!res.headersSent)
         sendJson(res, 500, { error: "internal_error", error_description: "Something went wrong" });
       else res.end();
     }
+  };
+  const server = http.createServer((req, res) => {
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("x-request-id", requestId);
+    applySecurityHeaders(res, securityHeaders);
+    const started = process.hrtime.bigint();
+    res.on("finish", () =>
+      requestContext.run({ requestId }, () =>
+        logger.info(
+          {
+            event: "request",
+            method: req.method,
+            path: loggablePath(req.url),
+            status: res.statusCode,
+            duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+          },
+          "request finished",
+        ),
+      ),
+    );
+    void requestContext.run({ requestId }, () => handleRequest(req, res));
   });
 
   const adminSocket = env.DATABASE_URL ? undefined : startAdminSocket(env.DATA_DIR, handle.db);

@@ -1,4 +1,4 @@
-// The home page: who is signed in, and where each VetDx surface lives.
+// The home page: who is signed in, the way into the dashboard, and where each VetDx surface lives.
 import Link from "next/link";
 import { SignInButton, SignOutButton } from "@/app/_components/sign-in-button";
 import { getDashboardIdentity } from "@/lib/auth/dashboard-auth";
@@ -36,6 +36,16 @@ export default async function HomePage() {
           VetDx turns free-text case notes into a structured patient, clinical signs matched to a catalogue,
           ranked differential diagnoses and SOAP notes.
         </p>
+        {identity ? (
+          <p className="actions">
+            <Link href="/cases" className="button">
+              Open your cases
+            </Link>
+            <Link href="/cases/new" className="button secondary">
+              New case
+            </Link>
+          </p>
+        ) : null}
         <div className="grid">
           <section className="card" aria-labelledby="rest">
             <h2 id="rest">REST API</h2>

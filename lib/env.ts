@@ -19,6 +19,52 @@ const flag = z
 const positiveSeconds = (fallback: number) =>
   z.coerce.number().int().positive().max(31_536_000).default(fallback);
 
+/** Rate-limit policies whose budgets RATE_LIMITS may override; defaults in lib/http/rate-limit.ts. */
+export const RATE_LIMIT_POLICY_NAMES = [
+  "api-token",
+  "api-ip",
+  "mcp-token",
+  "mcp-ip",
+  "oauth-ip",
+  "idp-ip",
+  "idp-token-ip",
+  "sign-in-ip",
+] as const;
+export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICY_NAMES)[number];
+export type RateLimitOverrides = Partial<
+  Record<RateLimitPolicyName, { points: number; windowSeconds: number }>
+>;
+
+// "api-token=5000/60,mcp-ip=3000/60": requests per window in seconds, per policy.
+const rateLimitOverrides = z
+  .string()
+  .optional()
+  .transform((value, ctx): RateLimitOverrides => {
+    const overrides: RateLimitOverrides = {};
+    for (const item of (value ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const match = /^([a-z-]+)=(\d{1,9})\/(\d{1,8})$/.exec(item);
+      const name = match?.[1] as RateLimitPolicyName | undefined;
+      if (
+        !match ||
+        !name ||
+        !RATE_LIMIT_POLICY_NAMES.includes(name) ||
+        Number(match[2]) < 1 ||
+        Number(match[3]) < 1
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${item}" is not <policy>=<requests>/<seconds> with a policy among ${RATE_LIMIT_POLICY_NAMES.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      overrides[name] = { points: Number(match[2]), windowSeconds: Number(match[3]) };
+    }
+    return overrides;
+  });
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -48,6 +94,8 @@ const schema = z
         .optional(),
     ),
     AI_TIMEOUT_SECONDS: positiveSeconds(30),
+    AI_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+    AI_QUEUE_TIMEOUT_SECONDS: positiveSeconds(30),
     REDIS_URL: optionalText.pipe(
       z
         .string()
@@ -56,6 +104,8 @@ const schema = z
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: flag,
+    RATE_LIMITS: rateLimitOverrides,
+    CASES_PER_VET_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
     DEMO_SEED: z
       .enum(["1", "0", "true", "false", ""])
       .optional()

@@ -42,5 +42,40 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("not_found", `${what} was not found`);
+
+export const NUL_MESSAGE = "Text must not contain NUL (U+0000) characters";
+
+/** Whether a value (string, array or object, however deep) contains a NUL character. */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return true;
+    } else if (Array.isArray(current)) {
+      pending.push(...current);
+    } else if (current && typeof current === "object") {
+      for (const [key, nested] of Object.entries(current)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(nested);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL refuses NUL in text and jsonb (codes 22021, 22P05). Inputs are checked before they get
+ * there; this recognises any that slip through so they answer 400, not 500.
+ */
+export function isNulTextError(error: unknown): boolean {
+  // drizzle wraps the driver's error: look down the cause chain.
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 export const invalid = (message: string, errors?: FieldError[]) =>
   new AppError("validation", message, { errors });

@@ -1,35 +1,67 @@
-// Structured JSON logs (pino). Credentials never reach a log line: known secret fields are redacted.
+// Structured JSON logs (pino). Every line written while a request is handled carries its
+// request_id (AsyncLocalStorage, set by server.ts). Credentials never reach a log line: secret
+// fields are redacted wherever they appear in a logged object or its headers, one level deep.
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { getEnv } from "@/lib/env";
+
+export interface RequestContext {
+  requestId: string;
+}
+
+const SECRET_FIELDS = [
+  "password",
+  "client_secret",
+  "clientSecret",
+  "secret",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "token",
+  "code_verifier",
+  "client_assertion",
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "csrfToken",
+  "apiKey",
+];
+const SECRET_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"];
+
+/** `parent` + `field` as a redaction path (bracket notation for names with a hyphen). */
+const at = (parent: string, field: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(field) ? (parent ? `${parent}.${field}` : field) : `${parent}["${field}"]`;
+
+/** Every secret field at the top level, one and two levels down, and in any `headers` object. */
+export const REDACTED_PATHS = [
+  ...SECRET_FIELDS.flatMap((field) => [at("", field), at("*", field), at("*.*", field)]),
+  ...SECRET_HEADERS.flatMap((field) => [at("headers", field), at("*.headers", field)]),
+];
+
+const contextKey = Symbol.for("vetdx.request-context");
+type ContextHolder = { [contextKey]?: AsyncLocalStorage<RequestContext> };
+
+/** One store per process, shared by server.ts and the Next.js bundles (which load this module separately). */
+export const requestContext: AsyncLocalStorage<RequestContext> = ((globalThis as ContextHolder)[
+  contextKey
+] ??= new AsyncLocalStorage<RequestContext>());
+
+/** Options shared by the process logger and tests that capture its output. */
+export function loggerOptions(level: pino.LevelWithSilentOrString): pino.LoggerOptions {
+  return {
+    level,
+    base: { service: "vetdx" },
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    mixin: () => {
+      const context = requestContext.getStore();
+      return context ? { request_id: context.requestId } : {};
+    },
+  };
+}
 
 const globalKey = Symbol.for("vetdx.logger");
 type Holder = { [globalKey]?: pino.Logger };
 
-function createLogger(): pino.Logger {
-  return pino({
-    level: getEnv().LOG_LEVEL,
-    base: { service: "vetdx" },
-    redact: {
-      paths: [
-        "password",
-        "*.password",
-        "client_secret",
-        "*.client_secret",
-        "clientSecret",
-        "*.clientSecret",
-        "access_token",
-        "*.access_token",
-        "refresh_token",
-        "*.refresh_token",
-        "authorization",
-        "*.authorization",
-        "headers.authorization",
-        "req.headers.authorization",
-        "req.headers.cookie",
-      ],
-      censor: "[redacted]",
-    },
-  });
-}
-
-export const logger: pino.Logger = ((globalThis as Holder)[globalKey] ??= createLogger());
+export const logger: pino.Logger = ((globalThis as Holder)[globalKey] ??= pino(
+  loggerOptions(getEnv().LOG_LEVEL),
+));

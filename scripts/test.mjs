@@ -20,7 +20,8 @@ function run(label, command, args, extraEnv = {}) {
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 // CI runs `npm test` twice (PGlite, then PostgreSQL); its second run sets TEST_SKIP_PGLITE_UNIT=1
 // so the PGlite unit run is not repeated.
-if (env.TEST_SKIP_PGLITE_UNIT !== "1") run("unit and integration tests (PGlite)", npx, ["vitest", "run"], { DATABASE_URL: "" });
+if (env.TEST_SKIP_PGLITE_UNIT !== "1")
+  run("unit and integration tests (PGlite)", npx, ["vitest", "run"], { DATABASE_URL: "" });
 if (databaseUrl) run("integration tests (PostgreSQL)", npx, ["vitest", "run"], { DATABASE_URL: databaseUrl });
 
 const chromium = env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -3,13 +3,17 @@ import { createMcpHandler } from "mcp-handler";
 import { getDb } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
-import { mcpErrorResponse, originRefused } from "@/lib/mcp/challenge";
+import { mcpErrorResponse, mcpRateLimit, originRefused, tooLarge } from "@/lib/mcp/challenge";
+import { BodyTooLargeError, readBodyWithin, withBufferedBody } from "@/lib/http/read-body";
+import { rateLimitHeaders, withHeaders } from "@/lib/http/rate-limit";
 import { registerTools } from "@/lib/mcp/define-tool";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "@/lib/mcp/server-info";
 import { tools } from "@/lib/mcp/tools";
 
 export const dynamic = "force-dynamic";
+
+const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 const handler = createMcpHandler(
   (server) =>
@@ -25,12 +29,15 @@ async function mcp(request: Request): Promise<Response> {
   if (refused) return originRefused(refused);
   try {
     const identity = await authenticateMcpRequest(request, await getDb());
+    const limit = await mcpRateLimit(identity);
+    const buffered = withBufferedBody(request, await readBodyWithin(request, MAX_MESSAGE_BYTES));
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
-    Object.assign(request, {
+    Object.assign(buffered, {
       auth: { token, clientId: identity.clientId ?? "", scopes: identity.scopes, extra: { identity } },
     });
-    return await handler(request);
+    return withHeaders(await handler(buffered), rateLimitHeaders(limit));
   } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLarge(error);
     return mcpErrorResponse(error);
   }
 }

@@ -2,7 +2,9 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { getDb } from "@/db";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
-import { mcpErrorResponse, originRefused } from "@/lib/mcp/challenge";
+import { mcpErrorResponse, mcpRateLimit, originRefused } from "@/lib/mcp/challenge";
+import { BodyTooLargeError, readBodyWithin } from "@/lib/http/read-body";
+import { rateLimitHeaders, withHeaders } from "@/lib/http/rate-limit";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
 import { deliverSseMessage } from "@/lib/mcp/sse-transport";
 
@@ -18,9 +20,15 @@ export async function POST(request: Request): Promise<Response> {
   if (refused) return originRefused(refused);
   try {
     const identity = await authenticateMcpRequest(request, await getDb());
+    const limit = await mcpRateLimit(identity);
     const sessionId = new URL(request.url).searchParams.get("sessionId") ?? "";
-    const body = await request.text();
-    if (body.length > MAX_MESSAGE_BYTES) return rpcError(413, -32600, "Message too large");
+    let body: string;
+    try {
+      body = new TextDecoder().decode(await readBodyWithin(request, MAX_MESSAGE_BYTES));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return rpcError(413, -32600, "Message too large");
+      throw error;
+    }
     let message: JSONRPCMessage;
     try {
       message = JSON.parse(body) as JSONRPCMessage;
@@ -34,12 +42,12 @@ export async function POST(request: Request): Promise<Response> {
     ) {
       return rpcError(400, -32600, "Invalid Request");
     }
-    const delivered = deliverSseMessage(sessionId, identity, message);
+    const delivered = await deliverSseMessage(sessionId, identity, message);
     if (delivered === "unknown_session")
       return rpcError(404, -32001, "Unknown or closed session; open /sse again");
     if (delivered === "forbidden")
       return rpcError(403, -32001, "This session belongs to another veterinarian");
-    return new Response("Accepted", { status: 202 });
+    return withHeaders(new Response("Accepted", { status: 202 }), rateLimitHeaders(limit));
   } catch (error) {
     return mcpErrorResponse(error);
   }

@@ -1,7 +1,8 @@
 // GET /sse — the legacy HTTP+SSE MCP transport (2024-11-05) for older clients.
 import { getDb } from "@/db";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
-import { mcpErrorResponse, originRefused } from "@/lib/mcp/challenge";
+import { mcpErrorResponse, mcpRateLimit, originRefused } from "@/lib/mcp/challenge";
+import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
 import { openSseSession } from "@/lib/mcp/sse-transport";
 
@@ -12,9 +13,11 @@ export async function GET(request: Request): Promise<Response> {
   if (refused) return originRefused(refused);
   try {
     const identity = await authenticateMcpRequest(request, await getDb());
+    const limit = await mcpRateLimit(identity);
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
     return new Response(openSseSession(identity, token), {
       headers: {
+        ...rateLimitHeaders(limit),
         "content-type": "text/event-stream",
         "cache-control": "no-cache, no-transform",
         connection: "keep-alive",

@@ -5,6 +5,7 @@ import { generateText, Output, type LanguageModel } from "ai";
 import { z } from "zod";
 import { PipelineError } from "@/lib/pipeline/errors";
 import type { Lexicon } from "./lexicon";
+import { limitModelConcurrency, ModelBusyError } from "./limit-concurrency";
 import { localExtractor } from "./local/local-extractor";
 import type { Extraction, Extractor, MentionStatus, SymptomMention } from "./types";
 
@@ -90,19 +91,25 @@ export function createLlmExtractor(model: LanguageModel, name: string): Extracto
     async extract(notes, lexicon, options): Promise<Extraction> {
       let output: z.infer<typeof llmOutputSchema>;
       try {
-        const result = await generateText({
-          model,
-          system: INSTRUCTIONS,
-          prompt: `<notes>\n${notes}\n</notes>`,
-          output: Output.object({ schema: llmOutputSchema }),
-          abortSignal: options?.signal,
-          maxRetries: 1,
-          temperature: 0,
-        });
+        const result = await limitModelConcurrency(
+          () =>
+            generateText({
+              model,
+              system: INSTRUCTIONS,
+              prompt: `<notes>\n${notes}\n</notes>`,
+              output: Output.object({ schema: llmOutputSchema }),
+              abortSignal: options?.signal,
+              maxRetries: 1,
+              temperature: 0,
+            }),
+          options?.signal,
+        );
         output = result.output;
       } catch (error) {
         if (options?.signal?.aborted)
           throw new PipelineError("extraction_timeout", "The model did not answer in time");
+        if (error instanceof ModelBusyError)
+          throw new PipelineError("extraction_timeout", `The model is busy: ${error.message}`);
         const invalid =
           error instanceof Error &&
           /schema|parse|json|validation|No object generated/i.test(`${error.name} ${error.message}`);

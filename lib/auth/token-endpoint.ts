@@ -1,6 +1,7 @@
 // The HTTP side of {auth_url}/oauth2/token: client authentication (HTTP Basic as spec 4.4, or
 // client_secret_post), form parsing, brute-force limiting and RFC 6749 error responses.
 import type { Database } from "@/db";
+import { containsNul, NUL_MESSAGE } from "@/lib/errors";
 import { consume, FAILED_AUTHENTICATIONS, retryAfterSeconds } from "@/lib/http/rate-limit";
 import { issueClientCredentialsToken, OAuthError } from "./client-credentials";
 
@@ -67,6 +68,8 @@ export async function handleTokenRequest(
     const credentials = authorization
       ? decodeBasic(authorization)
       : { clientId: form.get("client_id") ?? "", clientSecret: form.get("client_secret") ?? "" };
+    if (containsNul([...form.entries()]) || containsNul(credentials))
+      throw new OAuthError("invalid_request", NUL_MESSAGE);
     if (authorization && (form.has("client_secret") || form.has("client_assertion"))) {
       throw new OAuthError("invalid_request", "Use one client authentication method, not two");
     }

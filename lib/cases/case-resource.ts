@@ -16,10 +16,14 @@ export function toCaseResource(row: CaseRow): CaseResource {
     attachment_ids: row.attachmentIds as string[],
     selected_diagnoses: row.selectedDiagnoses as CaseResource["selected_diagnoses"],
   };
-  if (row.aiExtractedPatient !== null) resource.ai_extracted_patient = row.aiExtractedPatient as CaseResource["ai_extracted_patient"];
-  if (row.suggestedSymptoms !== null) resource.suggested_symptoms = row.suggestedSymptoms as CaseResource["suggested_symptoms"];
-  if (row.rawAiResponse !== null) resource.raw_ai_response = row.rawAiResponse as CaseResource["raw_ai_response"];
-  if (row.sanitizedSymptoms !== null) resource.sanitized_symptoms = row.sanitizedSymptoms as CaseResource["sanitized_symptoms"];
+  if (row.aiExtractedPatient !== null)
+    resource.ai_extracted_patient = row.aiExtractedPatient as CaseResource["ai_extracted_patient"];
+  if (row.suggestedSymptoms !== null)
+    resource.suggested_symptoms = row.suggestedSymptoms as CaseResource["suggested_symptoms"];
+  if (row.rawAiResponse !== null)
+    resource.raw_ai_response = row.rawAiResponse as CaseResource["raw_ai_response"];
+  if (row.sanitizedSymptoms !== null)
+    resource.sanitized_symptoms = row.sanitizedSymptoms as CaseResource["sanitized_symptoms"];
   if (row.patient !== null) resource.patient = row.patient as CaseResource["patient"];
   if (row.soapNotes !== null) resource.soap_notes = row.soapNotes as CaseResource["soap_notes"];
   if (row.status === "ERROR" && row.error !== null) resource.error = row.error as CaseResource["error"];

@@ -1,9 +1,11 @@
-// Stores a new case (PENDING) for the calling vet and hands it to the pipeline.
+// Stores a new case (PENDING) for the calling vet and hands it to the pipeline, within the vet's
+// daily case quota (CASES_PER_VET_PER_DAY; every case costs a pipeline run and maybe a model call).
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db";
 import { cases } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Identity } from "@/lib/auth/identity";
+import { caseQuota, checkRateLimit, RateLimitedError } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { dispatchCase } from "@/lib/pipeline/dispatch";
 import { toCaseResource } from "./case-resource";
@@ -11,6 +13,13 @@ import type { CreateCaseInput } from "./schemas";
 import { touched } from "./touch";
 
 export async function createCase(db: Database, identity: Identity, input: CreateCaseInput) {
+  const quota = await checkRateLimit(caseQuota(), identity.veterinarianId);
+  if (quota.limited) {
+    throw new RateLimitedError(
+      quota,
+      `This veterinarian has created ${quota.limit} cases in the last day, the daily quota; try again later`,
+    );
+  }
   const [row] = await db
     .insert(cases)
     .values({ veterinarianId: identity.veterinarianId, notes: input.notes })

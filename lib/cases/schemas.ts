@@ -51,9 +51,16 @@ export const updateCaseInput = z
       .max(200)
       .optional()
       .describe("Adds signs to the selection (or updates their significance)"),
-    deselect_symptoms: z.array(catalogueId).max(200).optional().describe("Moves signs from the selection to de_selected_symptoms"),
+    deselect_symptoms: z
+      .array(catalogueId)
+      .max(200)
+      .optional()
+      .describe("Moves signs from the selection to de_selected_symptoms"),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "send at least one field to change");
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    "send at least one field to change",
+  );
 export type UpdateCaseInput = z.infer<typeof updateCaseInput>;
 
 export const listCasesQuery = z.strictObject({
@@ -104,7 +111,10 @@ export const caseSchema = z
         }),
       )
       .optional(),
-    raw_ai_response: z.object({ animal: z.record(z.string(), z.unknown()), symptoms: z.array(z.unknown()) }).loose().optional(),
+    raw_ai_response: z
+      .object({ animal: z.record(z.string(), z.unknown()), symptoms: z.array(z.unknown()) })
+      .loose()
+      .optional(),
     sanitized_symptoms: z
       .array(symptomRef.extend({ key_phrases: z.array(z.string()), significant: z.boolean() }))
       .optional(),
@@ -120,7 +130,13 @@ export const caseSchema = z
       .optional(),
     error: z.object({ code: z.string(), message: z.string(), step: z.string() }).optional(),
     selected_diagnoses: z
-      .array(z.object({ id: z.number().int(), name: z.string(), selected_at: z.string().describe("ISO 8601 UTC") }))
+      .array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          selected_at: z.string().describe("ISO 8601 UTC"),
+        }),
+      )
       .describe("The vet's working diagnosis (at most one; empty until chosen)"),
     soap_notes: soapNotesSchema.optional().describe("The last generated SOAP notes"),
   })

@@ -72,7 +72,11 @@ const idPath = { path: z.object({ id: idParam.shape.id }) };
 const caseIdPath = { path: z.object({ id: z.uuid() }) };
 const problemContent = { "application/problem+json": { schema: problem } };
 
-function write(summary: string, scopes: string[], extra: Partial<ZodOpenApiOperationObject>): ZodOpenApiOperationObject {
+function write(
+  summary: string,
+  scopes: string[],
+  extra: Partial<ZodOpenApiOperationObject>,
+): ZodOpenApiOperationObject {
   return {
     summary,
     tags: ["Cases"],
@@ -95,7 +99,8 @@ function write(summary: string, scopes: string[], extra: Partial<ZodOpenApiOpera
 export const paths: ZodOpenApiPathsObject = {
   "/v1/cases": {
     post: write("Create a case from notes", ["vetdx/write", "vetdx/user.write"], {
-      description: "Stores the notes and starts processing; poll GET /v1/cases/{id} until COMPLETED or ERROR.",
+      description:
+        "Stores the notes and starts processing; poll GET /v1/cases/{id} until COMPLETED or ERROR.",
       requestBody: { content: { "application/json": { schema: createCaseInput } } },
       responses: { "201": json(caseSchema, "Created, status PENDING") },
     }),
@@ -154,7 +159,10 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: caseIdPath,
       responses: { "200": json(soapNotesSchema, "The generated notes") },
     }),
-    get: read("Get the case's stored SOAP notes", soapNotesSchema, { tags: ["Cases"], requestParams: caseIdPath }),
+    get: read("Get the case's stored SOAP notes", soapNotesSchema, {
+      tags: ["Cases"],
+      requestParams: caseIdPath,
+    }),
   },
   "/v1/animal-types": { get: read("List animal types", listOf(animalTypeSchema), { tags: ["Catalogue"] }) },
   "/v1/breeds": {

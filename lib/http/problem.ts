@@ -1,8 +1,11 @@
 // Errors to responses: RFC 6750 for authentication, RFC 9457 problem+json for everything else, and a
-// generic 500 (details only in the server log) for anything unexpected.
-import { AppError, type FieldError } from "@/lib/errors";
+// generic 500 (details only in the server log) for anything unexpected. An unreachable database
+// is a 503 with Retry-After, not a 500: it recovers on its own.
+import { AppError, isNulTextError, NUL_MESSAGE, type FieldError } from "@/lib/errors";
 import { AuthError, IdentityProviderUnavailableError } from "@/lib/auth/identity";
 import { logger } from "@/lib/logger";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
+import { rateLimitHeaders, RateLimitedError } from "./rate-limit";
 
 export const PROBLEM_TYPE_BASE = "https://vetdx.app/problems/";
 
@@ -60,9 +63,11 @@ export function bearerErrorResponse(error: AuthError, realm = "vetdx"): Response
 }
 
 export function errorToResponse(error: unknown): Response {
+  if (isNulTextError(error)) return problemResponse(400, "validation", NUL_MESSAGE);
   if (error instanceof AuthError) return bearerErrorResponse(error);
   if (error instanceof AppError) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> =
+      error instanceof RateLimitedError ? rateLimitHeaders(error.decision) : {};
     if (error.details.retryAfterSeconds !== undefined)
       headers["retry-after"] = String(error.details.retryAfterSeconds);
     return problemResponse(error.status, error.kind, error.message, {
@@ -74,6 +79,12 @@ export function errorToResponse(error: unknown): Response {
     logger.warn({ err: error }, "identity provider unavailable");
     return problemResponse(503, "unavailable", "The identity provider cannot be reached; try again shortly", {
       headers: { "retry-after": "5" },
+    });
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error }, "database unreachable");
+    return problemResponse(503, "unavailable", "The database cannot be reached; try again shortly", {
+      headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
     });
   }
   logger.error({ err: error }, "unhandled error");

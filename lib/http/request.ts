@@ -1,6 +1,6 @@
 // Reading requests safely: query strings and JSON bodies parsed by zod, with size and type limits.
 import type { z } from "zod";
-import { AppError, invalid } from "@/lib/errors";
+import { AppError, containsNul, invalid, NUL_MESSAGE } from "@/lib/errors";
 import { zodIssuesToFieldErrors } from "@/lib/validation";
 
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -10,6 +10,8 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   const params = new URL(request.url).searchParams;
   const raw: Record<string, string> = {};
   for (const [key, value] of params) {
+    if (containsNul(key) || containsNul(value))
+      throw invalid(NUL_MESSAGE, [{ path: key.replaceAll("\u0000", ""), message: "contains NUL" }]);
     if (key in raw)
       throw invalid(`Query parameter ${key} is repeated`, [{ path: key, message: "given more than once" }]);
     raw[key] = value;
@@ -38,6 +40,8 @@ export async function parseJsonBody<T extends z.ZodType>(
   } catch {
     throw invalid("The body is not valid JSON");
   }
+  // JSON can carry NUL only as the escape \u0000 (or a raw control character, which JSON.parse refuses).
+  if (text.includes("\\u0000")) throw invalid(NUL_MESSAGE);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw invalid("Invalid request body", zodIssuesToFieldErrors(parsed.error));
   return parsed.data;

@@ -1,4 +1,5 @@
-// Route-handler wrappers: `withAuth` authenticates the bearer token, checks scopes and hands the
+// Route-handler wrappers: `withAuth` authenticates the bearer token, checks scopes, counts the
+// request against the caller's rate limit (RateLimit headers on every answer) and hands the
 // handler a typed identity; `withErrors` only maps errors. Both turn any error into a response.
 import "server-only";
 import { getDb, type Database } from "@/db";
@@ -12,6 +13,7 @@ import {
 import { AuthError, type Identity } from "@/lib/auth/identity";
 import type { Scope } from "@/lib/auth/scopes";
 import { errorToResponse } from "./problem";
+import { checkRateLimit, policy, rateLimitHeaders, RateLimitedError, withHeaders } from "./rate-limit";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -70,7 +72,11 @@ export function withAuth<P = Record<string, never>>(
       const db = await getDb();
       const identity = await authenticateRequest(request, db);
       requireAnyScope(identity, options.anyScope);
-      return await handler({ request, identity, params: await context.params, db });
+      // One budget per veterinarian the token acts as: new tokens for the same client share it.
+      const limit = await checkRateLimit(policy("api-token"), identity.veterinarianId);
+      if (limit.limited) throw new RateLimitedError(limit, "Too many requests for this client; slow down");
+      const response = await handler({ request, identity, params: await context.params, db });
+      return withHeaders(response, rateLimitHeaders(limit));
     } catch (error) {
       return errorToResponse(error);
     }

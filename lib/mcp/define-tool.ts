@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Database } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
 import type { Scope } from "@/lib/auth/scopes";
-import { AppError } from "@/lib/errors";
+import { AppError, containsNul, isNulTextError, NUL_MESSAGE } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 
 export interface ToolContext {
@@ -79,6 +79,7 @@ export function registerTools(
             `This tool needs the scope ${tool.scopes.join(" or ")}, which your token does not have.`,
           );
         }
+        if (containsNul(args)) return errorResult(NUL_MESSAGE);
         try {
           const parsed = tool.input.parse(args ?? {});
           const output = await tool.run(parsed, {
@@ -92,6 +93,7 @@ export function registerTools(
             content: [{ type: "text" as const, text: JSON.stringify(structured) }],
           };
         } catch (error) {
+          if (isNulTextError(error)) return errorResult(NUL_MESSAGE);
           if (error instanceof AppError) {
             const details = error.details.errors?.map((e) => `${e.path}: ${e.message}`).join("; ");
             return errorResult(details ? `${error.message} (${details})` : error.message);

@@ -1,6 +1,7 @@
 // SOAP notes written by the configured model through the AI SDK: the structured case goes in as
 // data, four sections come back as a zod-validated object.
 import { generateText, Output, type LanguageModel } from "ai";
+import { limitModelConcurrency } from "@/lib/ai/limit-concurrency";
 import { soapSectionsSchema, type SoapSections } from "./schemas";
 import { CONFIRM } from "./local-soap-generator";
 import type { SoapContext } from "./soap-context";
@@ -19,14 +20,18 @@ export async function writeSoapNotesWithModel(
   signal: AbortSignal,
 ): Promise<SoapSections> {
   const { notes, ...structured } = context;
-  const result = await generateText({
-    model,
-    system: INSTRUCTIONS,
-    prompt: `<case>\n${JSON.stringify(structured, null, 1)}\n</case>\n<notes>\n${notes}\n</notes>`,
-    output: Output.object({ schema: soapSectionsSchema }),
-    abortSignal: signal,
-    maxRetries: 1,
-    temperature: 0,
-  });
+  const result = await limitModelConcurrency(
+    () =>
+      generateText({
+        model,
+        system: INSTRUCTIONS,
+        prompt: `<case>\n${JSON.stringify(structured, null, 1)}\n</case>\n<notes>\n${notes}\n</notes>`,
+        output: Output.object({ schema: soapSectionsSchema }),
+        abortSignal: signal,
+        maxRetries: 1,
+        temperature: 0,
+      }),
+    signal,
+  );
   return soapSectionsSchema.parse(result.output);
 }

@@ -2,6 +2,7 @@
 // JSON RFC 6749/7591 bodies for /token and /register, a local HTML page for browser-facing problems
 // that must not be redirected, and a redirect to the client for authorization errors (RFC 6749
 // 4.1.2.1 with RFC 9207 `iss`). Anything unexpected is logged and answered generically.
+import { isNulTextError, NUL_MESSAGE } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { authorizationResponseUrl, corsHeaders, NO_STORE_HEADERS } from "./http";
 import { htmlPageResponse, renderMessagePage } from "./pages";
@@ -97,6 +98,14 @@ export function oauthErrorToResponse(
   }
   if (error instanceof AuthorizationPageError) {
     return htmlPageResponse(renderMessagePage(error.title, error.description), error.status);
+  }
+  if (isNulTextError(error)) {
+    return surface === "json"
+      ? Response.json(
+          { error: "invalid_request", error_description: NUL_MESSAGE },
+          { status: 400, headers: { ...NO_STORE_HEADERS, ...corsHeaders() } },
+        )
+      : htmlPageResponse(renderMessagePage("Invalid request", NUL_MESSAGE), 400);
   }
   logger.error({ err: error }, "MCP authorization server error");
   if (surface === "json") {

@@ -1,4 +1,5 @@
 // Reading the urlencoded bodies of /token and the consent form: size-limited, no repeated parameters.
+import { containsNul, NUL_MESSAGE } from "@/lib/errors";
 import { OAuthServerError } from "./errors";
 
 const MAX_FORM_BYTES = 8 * 1024;
@@ -16,6 +17,7 @@ export async function readUrlEncodedForm(request: Request): Promise<URLSearchPar
   if (body.byteLength > MAX_FORM_BYTES)
     throw new OAuthServerError("invalid_request", "The request body is too large");
   const form = new URLSearchParams(new TextDecoder().decode(body));
+  if (containsNul([...form.entries()])) throw new OAuthServerError("invalid_request", NUL_MESSAGE);
   for (const key of new Set(form.keys())) {
     if (form.getAll(key).length > 1)
       throw new OAuthServerError("invalid_request", `Parameter ${key} is repeated`);

@@ -1,0 +1,53 @@
+// The daily case quota per veterinarian (CASES_PER_VET_PER_DAY): over it, POST /v1/cases answers
+// 429 problem+json with Retry-After and RateLimit headers; other vets keep their own quota.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
+  process.env.CASES_PER_VET_PER_DAY = "2";
+});
+
+import type { DatabaseHandle } from "@/db";
+import { openTestDatabase } from "@/db/testing";
+import { processRunner } from "@/lib/pipeline/dispatch";
+import { call, machineToken } from "@/test/support";
+import { POST as createCase } from "@/app/v1/cases/route";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await processRunner().idle();
+  await handle.close();
+});
+
+const create = (token: string) =>
+  call(createCase, "/v1/cases", {
+    method: "POST",
+    token,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ notes: "Dog, 4 years, vomiting since yesterday." }),
+  });
+
+describe("case quota", () => {
+  it("refuses cases over the daily quota with 429 and Retry-After", async () => {
+    const { token } = await machineToken(handle.db, undefined, "Busy clinic");
+    expect((await create(token)).status).toBe(201);
+    expect((await create(token)).status).toBe(201);
+    const refused = await create(token);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(86_400);
+    expect(refused.headers.get("ratelimit-policy")).toBe('"case-quota";q=2;w=86400');
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(await refused.json()).toMatchObject({
+      status: 429,
+      detail: expect.stringContaining("daily quota"),
+    });
+
+    const other = await machineToken(handle.db, undefined, "Quiet clinic");
+    expect((await create(other.token)).status).toBe(201);
+  });
+});

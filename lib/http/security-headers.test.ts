@@ -1,0 +1,109 @@
+// Security headers as server.ts applies them: defaults added when the head is written, a route's
+// own policy kept (component pages, identity provider and consent pages), HSTS only over https.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  applySecurityHeaders,
+  htmlContentSecurityPolicy,
+  NON_HTML_CONTENT_SECURITY_POLICY,
+  securityHeaderDefaults,
+} from "./security-headers";
+
+const plain = securityHeaderDefaults({
+  appUrl: "http://localhost:3000",
+  authUrl: "http://localhost:3000/idp",
+});
+const secure = securityHeaderDefaults({
+  appUrl: "https://vetdx.example",
+  authUrl: "https://login.example/realms/vets",
+});
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+const routes: Record<string, Handler> = {
+  "/page": (_req, res) => {
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.end("<!doctype html><p>hi</p>");
+  },
+  "/json": (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
+  "/component": (_req, res) => {
+    // As server.ts does for /components/diagnostics/<id> before Next.js renders it.
+    res.setHeader("content-security-policy", "frame-ancestors https://pms.example");
+    res.setHeader("referrer-policy", "no-referrer");
+    res.setHeader("content-type", "text/html");
+    res.end("<p>component</p>");
+  },
+  "/idp-page": (_req, res) =>
+    res
+      .writeHead(200, [
+        "content-type",
+        "text/html",
+        "content-security-policy",
+        "default-src 'none'; form-action 'self' https://client.example; frame-ancestors 'none'",
+      ])
+      .end("<p>sign in</p>"),
+};
+
+let base = "";
+let secureBase = "";
+const servers: http.Server[] = [];
+async function serve(defaults: typeof plain): Promise<string> {
+  const server = http.createServer((req, res) => {
+    applySecurityHeaders(res, defaults);
+    (routes[req.url ?? ""] ?? ((_q, r) => r.writeHead(404).end()))(req, res);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+beforeAll(async () => {
+  base = await serve(plain);
+  secureBase = await serve(secure);
+});
+afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+
+describe("security headers", () => {
+  it("gives HTML pages a Next.js-compatible CSP and refuses framing", async () => {
+    const response = await fetch(`${base}/page`);
+    expect(response.headers.get("content-security-policy")).toBe(plain.html);
+    expect(plain.html).toContain("script-src 'self' 'unsafe-inline'");
+    expect(plain.html).toContain("object-src 'none'");
+    expect(plain.html).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("locks down everything that is not HTML", async () => {
+    const response = await fetch(`${base}/json`);
+    expect(response.headers.get("content-security-policy")).toBe(NON_HTML_CONTENT_SECURITY_POLICY);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await fetch(`${base}/missing`)).headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("keeps the component page's per-session frame-ancestors and no-referrer, without X-Frame-Options", async () => {
+    const response = await fetch(`${base}/component`);
+    expect(response.headers.get("content-security-policy")).toBe("frame-ancestors https://pms.example");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("x-frame-options")).toBeNull();
+  });
+
+  it("keeps a page's own CSP given to writeHead (identity provider, consent page)", async () => {
+    const response = await fetch(`${base}/idp-page`);
+    expect(response.headers.get("content-security-policy")).toContain(
+      "form-action 'self' https://client.example",
+    );
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("sends HSTS only when APP_URL is https, and lets the sign-in continue to an external provider", async () => {
+    const response = await fetch(`${secureBase}/json`);
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect(secure.html).toContain("form-action 'self' https://login.example");
+    expect(htmlContentSecurityPolicy({ appUrl: "http://a", authUrl: "http://a/idp", dev: true })).toContain(
+      "'unsafe-eval'",
+    );
+  });
+});
