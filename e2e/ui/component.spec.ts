@@ -377,7 +377,10 @@ test.describe("an expired session", () => {
         { timeout: 150_000, intervals: [1000] },
       )
       .toBe(200);
-    const credentials = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")).client;
+    // On PostgreSQL both servers share the e2e database, whose demo accounts the main server made.
+    const credentials = e2eServer.env.DATABASE_URL
+      ? e2eServer.demoCredentials().client
+      : JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")).client;
     const headers = await bearer(request, base, credentials);
     const caseId = await completedCase(request, headers, base);
     const { url } = await session(
