@@ -8,11 +8,11 @@ import {
   breeds,
   genderTerms,
   genders,
-  seedState,
   symptomCategories,
   symptomTerms,
   symptoms,
 } from "@/db/schema";
+import { catalogueCache } from "@/db/seed/catalogue-cache";
 
 export interface LexiconAnimalType {
   id: number;
@@ -128,19 +128,5 @@ async function readLexicon(db: Database, version: string): Promise<Lexicon> {
   };
 }
 
-const cache = new WeakMap<Database, Promise<Lexicon>>();
-
 /** The lexicon for this database, reloaded when the catalogue changes. */
-export async function loadLexicon(db: Database): Promise<Lexicon> {
-  const [state] = await db
-    .select({ hash: seedState.hash })
-    .from(seedState)
-    .where(eq(seedState.name, "catalogue"));
-  const version = state?.hash ?? "unseeded";
-  const cached = cache.get(db);
-  if (cached && (await cached).version === version) return cached;
-  const loading = readLexicon(db, version);
-  cache.set(db, loading);
-  loading.catch(() => cache.delete(db));
-  return loading;
-}
+export const loadLexicon = catalogueCache(readLexicon);

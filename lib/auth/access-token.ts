@@ -28,6 +28,7 @@ export interface TokenVerifierConfig {
   embedded: boolean;
 }
 
+const localKeySets = new WeakMap<object, ReturnType<typeof createLocalJWKSet>>();
 const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 async function discoverJwksUri(issuer: string): Promise<URL> {
@@ -46,7 +47,16 @@ export function tokenVerifierConfig(db: Database, env: Env): TokenVerifierConfig
       issuer: env.AUTH_URL,
       audience: env.OIDC_AUDIENCE ?? env.APP_URL,
       embedded: true,
-      keys: async () => createLocalJWKSet(publicJwks(await getSigningKeys(db))),
+      // One key set per signing-key set: building it per request re-imported the key every time.
+      keys: async () => {
+        const signingKeys = await getSigningKeys(db);
+        let keySet = localKeySets.get(signingKeys);
+        if (!keySet) {
+          keySet = createLocalJWKSet(publicJwks(signingKeys));
+          localKeySets.set(signingKeys, keySet);
+        }
+        return keySet;
+      },
     };
   }
   return {

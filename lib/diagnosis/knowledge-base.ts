@@ -11,9 +11,9 @@ import {
   conditionSpecies,
   conditions,
   genders,
-  seedState,
   symptoms,
 } from "@/db/schema";
+import { catalogueCache } from "@/db/seed/catalogue-cache";
 
 export type Prevalence = "very_common" | "common" | "uncommon" | "rare";
 
@@ -236,19 +236,5 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
   };
 }
 
-const cache = new WeakMap<Database, Promise<KnowledgeBase>>();
-
 /** The knowledge base for this database, reloaded when the catalogue changes. */
-export async function loadKnowledgeBase(db: Database): Promise<KnowledgeBase> {
-  const [state] = await db
-    .select({ hash: seedState.hash })
-    .from(seedState)
-    .where(eq(seedState.name, "catalogue"));
-  const version = state?.hash ?? "unseeded";
-  const cached = cache.get(db);
-  if (cached && (await cached).version === version) return cached;
-  const loading = readKnowledgeBase(db, version);
-  cache.set(db, loading);
-  loading.catch(() => cache.delete(db));
-  return loading;
-}
+export const loadKnowledgeBase = catalogueCache(readKnowledgeBase);
