@@ -57,5 +57,7 @@ describe("MCP limits", () => {
       last = await call(POST as never, "/mcp", { method: "POST", token, headers: HEADERS, body: ping });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last!.headers.get("ratelimit-policy")).toBe('"mcp-token";q=3;w=60');
+    expect(last!.headers.get("ratelimit")).toMatch(/^"mcp-token";r=0;t=\d+$/);
   });
 });

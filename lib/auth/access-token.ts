@@ -7,11 +7,13 @@ import {
   errors as joseErrors,
   jwtVerify,
   type JWTPayload,
+  type JWTVerifyGetKey,
 } from "jose";
 import type { Database } from "@/db";
 import { machineClients, veterinarians } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { AuthError, IdentityProviderUnavailableError, type Identity } from "./identity";
+import { cachedIdentityRows } from "./identity-cache";
 import { isScope, parseScopeString, type Scope } from "./scopes";
 import { getSigningKeys, publicJwks } from "./signing-keys";
 
@@ -29,7 +31,7 @@ export interface TokenVerifierConfig {
 }
 
 const localKeySets = new WeakMap<object, ReturnType<typeof createLocalJWKSet>>();
-const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+const remoteKeySets = new Map<string, JWTVerifyGetKey>();
 
 async function discoverJwksUri(issuer: string): Promise<URL> {
   const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
@@ -39,6 +41,29 @@ async function discoverJwksUri(issuer: string): Promise<URL> {
   const metadata = (await response.json()) as { jwks_uri?: string; issuer?: string };
   if (!metadata.jwks_uri) throw new Error("discovery has no jwks_uri");
   return new URL(metadata.jwks_uri);
+}
+
+/**
+ * The remote key set, with every failure to fetch the JWKS (refused, timed out, 5xx, not a key set)
+ * an outage (503) rather than an invalid token (401). Only failing to pick a key from a fetched set
+ * (unknown key id, unsupported algorithm) stays the token's fault.
+ */
+function failClosedOnFetchErrors(keySet: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    try {
+      return await keySet(header, token);
+    } catch (error) {
+      if (
+        error instanceof joseErrors.JWKSNoMatchingKey ||
+        error instanceof joseErrors.JWKSMultipleMatchingKeys ||
+        error instanceof joseErrors.JOSENotSupported
+      )
+        throw error;
+      throw new IdentityProviderUnavailableError(
+        `The identity provider's keys could not be fetched: ${String(error)}`,
+      );
+    }
+  };
 }
 
 export function tokenVerifierConfig(db: Database, env: Env): TokenVerifierConfig {
@@ -66,10 +91,12 @@ export function tokenVerifierConfig(db: Database, env: Env): TokenVerifierConfig
     keys: async () => {
       let keySet = remoteKeySets.get(env.AUTH_URL);
       if (!keySet) {
-        keySet = createRemoteJWKSet(await discoverJwksUri(env.AUTH_URL), {
-          timeoutDuration: 5000,
-          cooldownDuration: 30_000,
-        });
+        keySet = failClosedOnFetchErrors(
+          createRemoteJWKSet(await discoverJwksUri(env.AUTH_URL), {
+            timeoutDuration: 5000,
+            cooldownDuration: 30_000,
+          }),
+        );
         remoteKeySets.set(env.AUTH_URL, keySet);
       }
       return keySet;
@@ -112,9 +139,7 @@ export async function verifyAccessToken(config: TokenVerifierConfig, token: stri
     });
     return payload;
   } catch (error) {
-    if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && !config.embedded)) {
-      throw new IdentityProviderUnavailableError("The identity provider's keys could not be fetched");
-    }
+    if (error instanceof IdentityProviderUnavailableError) throw error;
     throw new AuthError("invalid_token", describeVerificationFailure(error), { tokenPresent: true });
   }
 }
@@ -141,11 +166,13 @@ export async function resolveTokenIdentity(
         ? payload.azp
         : null;
 
-  const [machine] = await db
-    .select({ client: machineClients, vet: veterinarians })
-    .from(machineClients)
-    .innerJoin(veterinarians, eq(veterinarians.id, machineClients.veterinarianId))
-    .where(eq(machineClients.clientId, subject));
+  const [machine] = await cachedIdentityRows(db, `client:${subject}`, () =>
+    db
+      .select({ client: machineClients, vet: veterinarians })
+      .from(machineClients)
+      .innerJoin(veterinarians, eq(veterinarians.id, machineClients.veterinarianId))
+      .where(eq(machineClients.clientId, subject)),
+  );
   if (machine) {
     if (machine.client.revokedAt)
       throw new AuthError("invalid_token", "The client's credentials were revoked", { tokenPresent: true });
@@ -171,8 +198,10 @@ export async function resolveTokenIdentity(
 
   const scopes = tokenScopes.filter(isScope);
   const human = config.embedded
-    ? await findEmbeddedHuman(db, subject)
-    : await findOrProvisionExternalHuman(db, config.issuer, subject, payload);
+    ? await cachedIdentityRows(db, `human:${subject}`, () => findEmbeddedHuman(db, subject))
+    : await cachedIdentityRows(db, `external:${config.issuer}|${subject}`, () =>
+        findOrProvisionExternalHuman(db, config.issuer, subject, payload),
+      );
   if (!human || human.disabledAt)
     throw new AuthError("invalid_token", "The token's user is not a VetDx veterinarian", {
       tokenPresent: true,

@@ -22,12 +22,15 @@ async function generateSigningKeys(): Promise<SigningKeys> {
 const cache = new WeakMap<Database, Promise<SigningKeys>>();
 
 export function getSigningKeys(db: Database): Promise<SigningKeys> {
-  let keys = cache.get(db);
-  if (!keys) {
-    keys = getOrCreateSecret(db, "idp_signing_keys", generateSigningKeys);
-    cache.set(db, keys);
-  }
-  return keys;
+  const cached = cache.get(db);
+  if (cached) return cached;
+  const loading = getOrCreateSecret(db, "idp_signing_keys", generateSigningKeys);
+  cache.set(db, loading);
+  // A failed load (database briefly down) must not stick until restart: the next call tries again.
+  loading.catch(() => {
+    if (cache.get(db) === loading) cache.delete(db);
+  });
+  return loading;
 }
 
 export function publicJwks(keys: SigningKeys): { keys: JWK[] } {

@@ -2,7 +2,13 @@
 // client_secret_post), form parsing, brute-force limiting and RFC 6749 error responses.
 import type { Database } from "@/db";
 import { containsNul, NUL_MESSAGE } from "@/lib/errors";
-import { consume, FAILED_AUTHENTICATIONS, retryAfterSeconds } from "@/lib/http/rate-limit";
+import {
+  checkRateLimit,
+  FAILED_AUTHENTICATIONS,
+  peekRateLimit,
+  rateLimitHeaders,
+  type RateLimitDecision,
+} from "@/lib/http/rate-limit";
 import { issueClientCredentialsToken, OAuthError } from "./client-credentials";
 
 const MAX_FORM_BYTES = 8 * 1024;
@@ -48,20 +54,20 @@ async function readForm(request: Request): Promise<URLSearchParams> {
   return form;
 }
 
+function tooManyFailures(decision: RateLimitDecision): Response {
+  return oauthErrorResponse(
+    new OAuthError("invalid_request", "Too many failed attempts; try again later", 429),
+    rateLimitHeaders(decision),
+  );
+}
+
 export async function handleTokenRequest(
   db: Database,
   request: Request,
   options: { issuer: string; audience: string; clientIp: string },
 ): Promise<Response> {
-  const wait = await retryAfterSeconds(FAILED_AUTHENTICATIONS, options.clientIp);
-  if (wait > 0) {
-    return oauthErrorResponse(
-      new OAuthError("invalid_request", "Too many failed attempts; try again later", 429),
-      {
-        "retry-after": String(wait),
-      },
-    );
-  }
+  const blocked = await peekRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);
+  if (blocked.limited) return tooManyFailures(blocked);
   const authorization = request.headers.get("authorization");
   try {
     const form = await readForm(request);
@@ -85,15 +91,8 @@ export async function handleTokenRequest(
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
     if (error.error === "invalid_client") {
-      const blockedFor = await consume(FAILED_AUTHENTICATIONS, options.clientIp);
-      if (blockedFor > 0) {
-        return oauthErrorResponse(
-          new OAuthError("invalid_request", "Too many failed attempts; try again later", 429),
-          {
-            "retry-after": String(blockedFor),
-          },
-        );
-      }
+      const failures = await checkRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);
+      if (failures.limited) return tooManyFailures(failures);
       return oauthErrorResponse(error, { "www-authenticate": 'Basic realm="vetdx", charset="UTF-8"' });
     }
     return oauthErrorResponse(error);

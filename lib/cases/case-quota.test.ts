@@ -41,6 +41,7 @@ describe("case quota", () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(86_400);
     expect(refused.headers.get("ratelimit-policy")).toBe('"case-quota";q=2;w=86400');
+    expect(refused.headers.get("ratelimit")).toMatch(/^"case-quota";r=0;t=\d+$/);
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
     expect(await refused.json()).toMatchObject({
       status: 429,

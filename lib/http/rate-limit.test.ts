@@ -16,6 +16,7 @@ import { errorToResponse } from "./problem";
 import {
   checkRateLimit,
   DEFAULT_POLICIES,
+  peekRateLimit,
   policy,
   rateLimitHeaders,
   RateLimitedError,
@@ -61,6 +62,19 @@ describe("checkRateLimit", () => {
     expect(over.resetSeconds).toBeLessThanOrEqual(60);
     // Another key has its own budget.
     expect((await checkRateLimit(limits, "198.51.100.2")).limited).toBe(false);
+  });
+
+  it("peeks at a key's budget without counting, and reports a spent one as limited", async () => {
+    const limits = spec(`peek-${Date.now()}`, 2);
+    expect(await peekRateLimit(limits, "198.51.100.3")).toMatchObject({ limited: false, remaining: 2 });
+    await checkRateLimit(limits, "198.51.100.3");
+    await checkRateLimit(limits, "198.51.100.3");
+    expect(await peekRateLimit(limits, "198.51.100.3")).toMatchObject({ limited: false, remaining: 0 });
+    await checkRateLimit(limits, "198.51.100.3");
+    const spent = await peekRateLimit(limits, "198.51.100.3");
+    expect(spent).toMatchObject({ policy: limits.name, limited: true, limit: 2, remaining: 0 });
+    expect(rateLimitHeaders(spent)["retry-after"]).toBe(String(spent.resetSeconds));
+    expect((await peekRateLimit(limits, "198.51.100.3")).limited).toBe(true);
   });
 
   it("describes decisions with RateLimit-Policy, RateLimit and, when limited, Retry-After", () => {
@@ -122,6 +136,7 @@ describe("REST per-caller limit (withAuth)", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last!.headers.get("ratelimit-policy")).toBe('"api-token";q=5;w=60');
     expect(last!.headers.get("ratelimit")).toMatch(/^"api-token";r=0;t=\d+$/);
     expect(await last!.json()).toMatchObject({ status: 429, type: expect.stringContaining("rate-limited") });
   });

@@ -76,13 +76,19 @@ describe("limitByClientIp", () => {
     for (let i = 0; i < 3; i++) last = await fetch(`${base}/idp/oauth2/token`, { method: "POST" });
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(last!.headers.get("ratelimit-policy")).toBe('"idp-token-ip";q=2;w=60');
+    expect(last!.headers.get("ratelimit")).toMatch(/^"idp-token-ip";r=0;t=\d+$/);
     expect(await last!.json()).toMatchObject({ error: "temporarily_unavailable" });
   });
 
   it("limits sign-in posts per address", async () => {
-    const statuses = [];
+    const responses = [];
     for (let i = 0; i < 3; i++)
-      statuses.push((await fetch(`${base}/idp/interaction/u1/login`, { method: "POST" })).status);
-    expect(statuses).toEqual([200, 200, 429]);
+      responses.push(await fetch(`${base}/idp/interaction/u1/login`, { method: "POST" }));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 429]);
+    const refused = responses[2]!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-policy")).toBe('"sign-in-ip";q=2;w=60');
+    expect(refused.headers.get("ratelimit")).toMatch(/^"sign-in-ip";r=0;t=\d+$/);
   });
 });

@@ -6,7 +6,7 @@ import type Provider from "oidc-provider";
 import type { Database } from "@/db";
 import { veterinarians } from "@/db/schema";
 import { dummyPasswordHash, verifyPassword } from "@/lib/auth/passwords";
-import { consume, retryAfterSeconds, type LimiterSpec } from "@/lib/http/rate-limit";
+import { consume, peekRateLimit, rateLimitHeaders, type LimiterSpec } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { escapeHtml } from "./provider";
 import { IDENTITY_PROVIDER_PAGE_HEADERS, renderIdentityProviderPage } from "./pages";
@@ -134,11 +134,13 @@ export async function handleInteraction(
     const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
     const password = form?.get("password") ?? "";
     const ip = remoteAddress(req);
-    const wait = Math.max(
-      await retryAfterSeconds(LOGIN_FAILURES_PER_IP, ip),
-      email ? await retryAfterSeconds(LOGIN_FAILURES_PER_ACCOUNT, email) : 0,
-    );
-    if (wait > 0) {
+    const blocked = [
+      await peekRateLimit(LOGIN_FAILURES_PER_IP, ip),
+      ...(email ? [await peekRateLimit(LOGIN_FAILURES_PER_ACCOUNT, email)] : []),
+    ].filter((decision) => decision.limited);
+    if (blocked.length) {
+      const headers = rateLimitHeaders(...blocked);
+      const wait = Number(headers["retry-after"]);
       send(
         res,
         429,
@@ -146,9 +148,7 @@ export async function handleInteraction(
           error: `Too many failed attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
           email,
         }),
-        {
-          "retry-after": String(wait),
-        },
+        headers,
       );
       return true;
     }

@@ -12,7 +12,8 @@ import {
   metadataDocumentUrlProblem,
   resolveMetadataDocumentClient,
 } from "./client-metadata-document";
-import { AuthorizationPageError } from "./errors";
+import { resolveAuthorizationClient } from "./clients";
+import { AuthorizationPageError, oauthErrorToResponse } from "./errors";
 import type { DocumentFetcher, FetchedDocument } from "./safe-fetch";
 import { fakeUpstream, pkcePair } from "./testing";
 
@@ -150,6 +151,30 @@ describe("client ID metadata documents", () => {
         upstream: fakeUpstream(() => ({ sub: "x" })),
       }),
     ).rejects.toThrow(/non-public/);
+  });
+
+  it("limits document fetches per address: a 429 page with Retry-After and RateLimit headers", async () => {
+    const failing: DocumentFetcher = async () => {
+      throw new Error("unreachable");
+    };
+    const resolve = () =>
+      resolveAuthorizationClient(handle.db, "https://slow.example/meta.json", {
+        clientIp: "198.51.100.178",
+        fetchDocument: failing,
+      }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect(await resolve()).toMatchObject({ status: 400 });
+    }
+    const refused = await resolve();
+    expect(refused).toMatchObject({ status: 429 });
+    const response = oauthErrorToResponse(refused, "browser");
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(response.headers.get("ratelimit-policy")).toBe('"mcp-cimd-fetches";q=30;w=300');
+    expect(response.headers.get("ratelimit")).toMatch(/^"mcp-cimd-fetches";r=0;t=\d+$/);
   });
 
   it("starts an authorization for a metadata document client with one of its redirect URIs", async () => {

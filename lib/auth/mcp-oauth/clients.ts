@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db";
 import { oauthClients } from "@/db/schema";
-import { consume, type LimiterSpec } from "@/lib/http/rate-limit";
+import { checkRateLimit, type LimiterSpec } from "@/lib/http/rate-limit";
 import {
   isMetadataDocumentClientId,
   MetadataDocumentError,
@@ -40,11 +40,13 @@ export async function resolveAuthorizationClient(
   if (isMetadataDocumentClientId(clientId) && clientId.length <= MAX_CLIENT_ID_LENGTH) {
     const cached = await findClient(db, clientId);
     const fresh = cached?.metadataExpiresAt && cached.metadataExpiresAt > (options.now ?? new Date());
-    if (!fresh && (await consume(METADATA_FETCHES_PER_IP, options.clientIp)) > 0) {
+    const fetches = fresh ? undefined : await checkRateLimit(METADATA_FETCHES_PER_IP, options.clientIp);
+    if (fetches?.limited) {
       throw new AuthorizationPageError(
         "Too many requests",
         "Too many sign-in attempts from your network; wait a few minutes.",
         429,
+        fetches,
       );
     }
     try {

@@ -3,6 +3,7 @@
 // that must not be redirected, and a redirect to the client for authorization errors (RFC 6749
 // 4.1.2.1 with RFC 9207 `iss`). Anything unexpected is logged and answered generically.
 import { isNulTextError, NUL_MESSAGE } from "@/lib/errors";
+import { rateLimitHeaders, type RateLimitDecision } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { authorizationResponseUrl, corsHeaders, NO_STORE_HEADERS } from "./http";
 import { htmlPageResponse, renderMessagePage } from "./pages";
@@ -28,7 +29,8 @@ export class OAuthServerError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly options: { status?: number; retryAfterSeconds?: number; basicChallenge?: boolean } = {},
+    /** `rateLimit`: the spent budget behind a 429, answered with Retry-After and the RateLimit headers. */
+    readonly options: { status?: number; rateLimit?: RateLimitDecision; basicChallenge?: boolean } = {},
   ) {
     super(description);
   }
@@ -45,6 +47,7 @@ export class AuthorizationPageError extends Error {
     readonly title: string,
     readonly description: string,
     readonly status = 400,
+    readonly rateLimit?: RateLimitDecision,
   ) {
     super(description);
   }
@@ -80,8 +83,7 @@ export function oauthErrorToResponse(
   if (error instanceof OAuthServerError) {
     const headers: Record<string, string> = { ...NO_STORE_HEADERS, ...corsHeaders() };
     if (error.options.basicChallenge) headers["www-authenticate"] = 'Basic realm="vetdx", charset="UTF-8"';
-    if (error.options.retryAfterSeconds !== undefined)
-      headers["retry-after"] = String(error.options.retryAfterSeconds);
+    if (error.options.rateLimit) Object.assign(headers, rateLimitHeaders(error.options.rateLimit));
     return Response.json(
       { error: error.error, error_description: error.description },
       {
@@ -97,7 +99,11 @@ export function oauthErrorToResponse(
     });
   }
   if (error instanceof AuthorizationPageError) {
-    return htmlPageResponse(renderMessagePage(error.title, error.description), error.status);
+    return htmlPageResponse(
+      renderMessagePage(error.title, error.description),
+      error.status,
+      error.rateLimit ? rateLimitHeaders(error.rateLimit) : {},
+    );
   }
   if (isNulTextError(error)) {
     return surface === "json"

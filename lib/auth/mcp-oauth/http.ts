@@ -11,7 +11,7 @@ export const NO_STORE_HEADERS = { "cache-control": "no-store", pragma: "no-cache
 export function corsHeaders(): Record<string, string> {
   return {
     "access-control-allow-origin": "*",
-    "access-control-expose-headers": "www-authenticate, retry-after",
+    "access-control-expose-headers": "www-authenticate, retry-after, ratelimit, ratelimit-policy",
   };
 }
 

@@ -126,7 +126,7 @@ describe("POST /register", () => {
     expect(response.headers.get("access-control-allow-methods")).toContain("POST");
   });
 
-  it("rate-limits registrations per address with 429 and Retry-After", async () => {
+  it("rate-limits registrations per address with 429, Retry-After and RateLimit headers", async () => {
     let last: Response | undefined;
     for (let attempt = 0; attempt < 35; attempt += 1) {
       last = await post({ redirect_uris: ["https://client.example/cb"] }, { ip: "203.0.113.50" });
@@ -134,6 +134,10 @@ describe("POST /register", () => {
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last?.headers.get("ratelimit-policy")).toBe('"mcp-registrations";q=30;w=3600');
+    expect(last?.headers.get("ratelimit")).toMatch(/^"mcp-registrations";r=0;t=\d+$/);
+    expect(last?.headers.get("access-control-expose-headers")).toContain("ratelimit");
+    expect(await last?.json()).toMatchObject({ error: "temporarily_unavailable" });
     const other = await post({ redirect_uris: ["https://client.example/cb"] }, { ip: "203.0.113.51" });
     expect(other.status).toBe(201);
   });

@@ -4,7 +4,7 @@
 import type { Database } from "@/db";
 import { oauthClients } from "@/db/schema";
 import { randomToken, sha256 } from "@/lib/auth/secrets";
-import { consume, type LimiterSpec } from "@/lib/http/rate-limit";
+import { checkRateLimit, type LimiterSpec } from "@/lib/http/rate-limit";
 import { normaliseClientMetadata } from "./client-metadata";
 import { OAuthServerError } from "./errors";
 
@@ -55,15 +55,12 @@ export async function registerClient(
   options: { clientIp: string },
 ): Promise<RegistrationResponse> {
   const client = normaliseClientMetadata(body);
-  const wait = await consume(REGISTRATIONS_PER_IP, options.clientIp);
-  if (wait > 0) {
+  const registrations = await checkRateLimit(REGISTRATIONS_PER_IP, options.clientIp);
+  if (registrations.limited) {
     throw new OAuthServerError(
       "temporarily_unavailable",
       "Too many registrations from this address; try later",
-      {
-        status: 429,
-        retryAfterSeconds: wait,
-      },
+      { status: 429, rateLimit: registrations },
     );
   }
   const clientId = `mcp_${randomToken(18)}`;

@@ -361,7 +361,14 @@ describe("client authentication", () => {
     await expectError(json, 400, "invalid_request");
   });
 
-  it("blocks an address after repeated failed client authentications with 429 and Retry-After", async () => {
+  it("blocks an address after repeated failed client authentications with 429, Retry-After and RateLimit", async () => {
+    const expectBlocked = (response: Response | undefined) => {
+      expect(response?.status).toBe(429);
+      expect(Number(response?.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(response?.headers.get("ratelimit-policy")).toBe('"failed-auth";q=20;w=300');
+      expect(response?.headers.get("ratelimit")).toMatch(/^"failed-auth";r=0;t=\d+$/);
+      expect(response?.headers.get("access-control-expose-headers")).toContain("ratelimit-policy");
+    };
     let last: Response | undefined;
     for (let attempt = 0; attempt < 25; attempt += 1) {
       last = await token(
@@ -370,7 +377,13 @@ describe("client authentication", () => {
       );
       if (last.status === 429) break;
     }
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expectBlocked(last);
+    // While blocked, the address is refused before its credentials are even checked.
+    expectBlocked(
+      await token(
+        { grant_type: "refresh_token", refresh_token: "x" },
+        { authorization: basic(confidential.client_id, confidential.client_secret!), ip: "203.0.113.200" },
+      ),
+    );
   });
 });

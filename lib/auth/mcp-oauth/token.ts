@@ -8,7 +8,12 @@ import { oauthAuthorizationCodes, oauthGrants, oauthTokens, veterinarians } from
 import { isScope, parseScopeString } from "@/lib/auth/scopes";
 import { randomToken, sha256 } from "@/lib/auth/secrets";
 import { getEnv } from "@/lib/env";
-import { consume, FAILED_AUTHENTICATIONS, retryAfterSeconds } from "@/lib/http/rate-limit";
+import {
+  checkRateLimit,
+  FAILED_AUTHENTICATIONS,
+  peekRateLimit,
+  type RateLimitDecision,
+} from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { authenticateClient } from "./client-authentication";
 import type { OAuthClientRow } from "./clients";
@@ -33,22 +38,22 @@ export interface TokenRequest {
   now?: Date;
 }
 
-const tooManyFailures = (seconds: number) =>
+const tooManyFailures = (rateLimit: RateLimitDecision) =>
   new OAuthServerError("invalid_request", "Too many failed client authentications; try again later", {
     status: 429,
-    retryAfterSeconds: seconds,
+    rateLimit,
   });
 
 export async function exchangeToken(db: Database, request: TokenRequest): Promise<McpTokenResponse> {
-  const wait = await retryAfterSeconds(FAILED_AUTHENTICATIONS, request.clientIp);
-  if (wait > 0) throw tooManyFailures(wait);
+  const blocked = await peekRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
+  if (blocked.limited) throw tooManyFailures(blocked);
   let client: OAuthClientRow;
   try {
     client = await authenticateClient(db, request.authorization, request.form);
   } catch (error) {
     if (error instanceof OAuthServerError && error.error === "invalid_client") {
-      const blockedFor = await consume(FAILED_AUTHENTICATIONS, request.clientIp);
-      if (blockedFor > 0) throw tooManyFailures(blockedFor);
+      const failures = await checkRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
+      if (failures.limited) throw tooManyFailures(failures);
     }
     throw error;
   }

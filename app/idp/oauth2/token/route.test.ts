@@ -27,6 +27,14 @@ afterAll(() => handle.close());
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
+/** A 429 of the failed-authentication limiter (20 per 5 minutes, then blocked for 5 minutes). */
+function expectFailedAuthenticationLimit(response: Response | undefined) {
+  expect(response?.status).toBe(429);
+  expect(Number(response?.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(response?.headers.get("ratelimit-policy")).toBe('"failed-auth";q=20;w=300');
+  expect(response?.headers.get("ratelimit")).toMatch(/^"failed-auth";r=0;t=\d+$/);
+}
+
 describe("client credentials", () => {
   it("issues a signed JWT with sub = client id, expires_in 3600 and all allowed scopes by default", async () => {
     const response = await requestToken(client.clientId, client.clientSecret);
@@ -135,17 +143,16 @@ describe("client credentials", () => {
     expect(JSON.stringify(row)).not.toContain(client.clientSecret);
   });
 
-  it("answers 429 with Retry-After after repeated failed client authentications from one address", async () => {
+  it("answers 429 with Retry-After and RateLimit headers after repeated failed client authentications from one address", async () => {
     let last: Response | undefined;
     for (let attempt = 0; attempt < 25; attempt += 1) {
       last = await requestToken(client.clientId, "wrong", undefined, "203.0.113.99");
       if (last.status === 429) break;
     }
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expectFailedAuthenticationLimit(last);
     // Even the right secret waits until the block expires; other addresses are unaffected.
-    expect((await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.99")).status).toBe(
-      429,
+    expectFailedAuthenticationLimit(
+      await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.99"),
     );
     expect(
       (await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.100")).status,
