@@ -9,7 +9,7 @@ import next from "next";
 import type Provider from "oidc-provider";
 import { DataDirectoryBusyError } from "@/db/data-dir-lock";
 import { ConfigurationError, getEnv, type Env } from "@/lib/env";
-import { logger, requestContext } from "@/lib/logger";
+import { accessLogger, logger, requestContext } from "@/lib/logger";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { loggablePath, requestIdFrom } from "@/lib/http/request-id";
 import { applySecurityHeaders, securityHeaderDefaults } from "@/lib/http/security-headers";
@@ -18,6 +18,7 @@ import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-dat
 import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
 import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
+import { followIdentityChanges } from "@/lib/auth/identity-cache";
 import { purgeExpiredOAuthRecords } from "@/lib/auth/mcp-oauth/purge";
 import { handleInteraction } from "@/lib/auth/idp/interactions";
 import { processRunner } from "@/lib/pipeline/dispatch";
@@ -56,6 +57,9 @@ async function main() {
   const demo = env.DEMO_SEED
     ? await ensureDemoAccounts(handle.db, { dataDir: env.DATA_DIR, appUrl: env.APP_URL })
     : undefined;
+
+  // Other processes (instances, the admin CLI) announce revoked clients; forget cached identities then.
+  const unfollowIdentityChanges = await followIdentityChanges(handle);
 
   const provider: Provider | undefined = env.embeddedIdentityProvider
     ? await createIdentityProvider(handle.db, env)
@@ -125,17 +129,16 @@ async function main() {
     applySecurityHeaders(res, securityHeaders);
     const started = process.hrtime.bigint();
     res.on("finish", () =>
-      requestContext.run({ requestId }, () =>
-        logger.info(
-          {
-            event: "request",
-            method: req.method,
-            path: loggablePath(req.url),
-            status: res.statusCode,
-            duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-          },
-          "request finished",
-        ),
+      accessLogger.info(
+        {
+          request_id: requestId,
+          event: "request",
+          method: req.method,
+          path: loggablePath(req.url),
+          status: res.statusCode,
+          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        "request finished",
       ),
     );
     void requestContext.run({ requestId }, () => handleRequest(req, res));
@@ -170,6 +173,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // Let running cases finish their current step; any left are resumed on the next start.
     await Promise.race([runner?.idle(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await unfollowIdentityChanges().catch(() => {});
     await handle.close().catch(() => {});
     database.release();
     process.exit(0);

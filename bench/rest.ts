@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { CLUSTER_SCRIPT, SERVER_EXEC_ARGV, SERVER_SCRIPT } from "../scripts/server-process.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -293,7 +294,8 @@ async function main() {
   if (!databaseUrl) shared.REDIS_URL = ""; // PGlite: one process, in-memory limits
   const procs: Proc[] = [];
   try {
-    const app = await startApp(["--import", "tsx", "server.ts"], { ...shared, DEMO_SEED: "1" });
+    // Started as `npm start` starts it (scripts/server-process.mjs), without the build check.
+    const app = await startApp([...SERVER_EXEC_ARGV, SERVER_SCRIPT], { ...shared, DEMO_SEED: "1" });
     procs.push(app);
     const credentials = JSON.parse(
       readFileSync(path.join(app.dataDir!, "demo-credentials.json"), "utf8"),
@@ -344,7 +346,7 @@ async function main() {
       };
       procs.push(bare);
       await waitFor(`${bare.url}/v1/cases/${caseId}`, bare.child, auth);
-      cluster = await startApp(["scripts/cluster.mjs"], {
+      cluster = await startApp([CLUSTER_SCRIPT], {
         ...shared,
         DEMO_SEED: "0",
         WEB_CONCURRENCY: String(WORKERS),

@@ -14,6 +14,15 @@ export interface DatabaseHandle {
   /** Runs a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` for each NOTIFY, `onListen` whenever the listening connection is
+   * (re)established. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the data directory as a tarball (tests copy a seeded template this way). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -47,6 +56,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         await client`select 1`;
       },
       close: () => client.end({ timeout: 5 }),
+      listen: async (channel, onNotify, onListen) => {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return unlisten;
+      },
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -64,6 +77,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       await client.query("select 1");
     },
     close: () => client.close(),
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return unlisten;
+    },
     dumpDataDir: async () => (await client.dumpDataDir("none")) as Blob,
   };
 }

@@ -6,10 +6,8 @@
 // listens. A worker that dies is replaced; SIGTERM/SIGINT stop every worker gracefully.
 import cluster from "node:cluster";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { root, SERVER_EXEC_ARGV, SERVER_SCRIPT } from "./server-process.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const requested = process.env.WEB_CONCURRENCY ?? "";
 const workers = requested === "auto" || requested === "" ? os.availableParallelism() : Number(requested);
 
@@ -24,11 +22,7 @@ if (workers > 1 && !process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-cluster.setupPrimary({
-  exec: path.join(root, "server.ts"),
-  execArgv: ["--import", "tsx"],
-  cwd: root,
-});
+cluster.setupPrimary({ exec: SERVER_SCRIPT, execArgv: SERVER_EXEC_ARGV, cwd: root });
 const env = { NODE_ENV: process.env.NODE_ENV ?? "production", NEXT_TELEMETRY_DISABLED: "1" };
 
 let stopping = false;

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverCommand } from "./server-process.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const inputs = [
@@ -60,7 +61,8 @@ if (!built || process.argv.includes("--rebuild")) {
   writeFileSync(stamp, sourceHash);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts")], {
+// One server process, or WEB_CONCURRENCY workers (scripts/cluster.mjs) sharing the port.
+const server = spawn(process.execPath, serverCommand(), {
   cwd: root,
   stdio: "inherit",
   env: { ...env, NODE_ENV: env.NODE_ENV ?? "production" },

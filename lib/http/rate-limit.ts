@@ -12,6 +12,7 @@ import {
 import { getEnv, type RateLimitPolicyName } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
+import { LocalFirstLimiter } from "./local-first-limiter";
 import { rateLimitRedis } from "./rate-limit-store";
 
 export interface LimiterSpec {
@@ -107,16 +108,21 @@ export async function checkWith(
     return decisionFrom(spec, await instance.consume(key), false);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return decisionFrom(spec, rejection, true);
-    logger.error({ err: rejection, policy: spec.name }, "rate limiter failed; request allowed");
-    return {
-      policy: spec.name,
-      limited: false,
-      limit: spec.points,
-      windowSeconds: spec.durationSeconds,
-      remaining: spec.points,
-      resetSeconds: spec.durationSeconds,
-    };
+    return allowedOnFailure(spec, rejection);
   }
+}
+
+/** A limiter that cannot count (its store and the in-memory insurance failed) lets requests through. */
+function allowedOnFailure(spec: LimiterSpec, error: unknown): RateLimitDecision {
+  logger.error({ err: error, policy: spec.name }, "rate limiter failed; request allowed");
+  return {
+    policy: spec.name,
+    limited: false,
+    limit: spec.points,
+    windowSeconds: spec.durationSeconds,
+    remaining: spec.points,
+    resetSeconds: spec.durationSeconds,
+  };
 }
 
 export interface RateLimitDecision {
@@ -141,9 +147,40 @@ function decisionFrom(spec: LimiterSpec, state: RateLimiterRes, limited: boolean
   };
 }
 
+const localFirstKey = Symbol.for("vetdx.local-first-limiters");
+type LocalFirstHolder = { [localFirstKey]?: Map<string, LocalFirstLimiter> };
+
+/** With Redis, the shared limiter for `spec` behind a local counter (lib/http/local-first-limiter.ts). */
+function localFirst(spec: LimiterSpec): LocalFirstLimiter | undefined {
+  if (!getEnv().REDIS_URL || spec.blockSeconds) return undefined;
+  const holder = globalThis as LocalFirstHolder;
+  holder[localFirstKey] ??= new Map();
+  const id = `${spec.name}:${spec.points}:${spec.durationSeconds}`;
+  let instance = holder[localFirstKey].get(id);
+  if (!instance) {
+    instance = new LocalFirstLimiter(limiter(spec), spec.points);
+    holder[localFirstKey].set(id, instance);
+  }
+  return instance;
+}
+
 /** Counts one request against `spec` for `key`. Never throws: a broken store lets the request through. */
-export function checkRateLimit(spec: LimiterSpec, key: string): Promise<RateLimitDecision> {
-  return checkWith(limiter(spec), spec, key);
+export async function checkRateLimit(spec: LimiterSpec, key: string): Promise<RateLimitDecision> {
+  const shared = localFirst(spec);
+  if (!shared) return checkWith(limiter(spec), spec, key);
+  try {
+    const { limited, consumedPoints, msBeforeNext } = await shared.consume(key);
+    return {
+      policy: spec.name,
+      limited,
+      limit: spec.points,
+      windowSeconds: spec.durationSeconds,
+      remaining: limited ? 0 : Math.max(0, spec.points - consumedPoints),
+      resetSeconds: Math.max(limited ? 1 : 0, Math.ceil(msBeforeNext / 1000)),
+    };
+  } catch (error) {
+    return allowedOnFailure(spec, error);
+  }
 }
 
 const policyName = (name: string) => `"${name.replace(/[^a-z0-9-]/gi, "")}"`;
@@ -195,6 +232,27 @@ export async function retryAfterSeconds(spec: LimiterSpec, key: string): Promise
     logger.error({ err: error, policy: spec.name }, "rate limiter failed; request allowed");
     return 0;
   }
+}
+
+/**
+ * The decision for `key` without counting a request: limited once its budget is spent (or while it
+ * is blocked), so a refusal can carry the RateLimit headers. Never throws, like checkRateLimit.
+ */
+export async function peekRateLimit(spec: LimiterSpec, key: string): Promise<RateLimitDecision> {
+  try {
+    const state = await limiter(spec).get(key);
+    if (state) return decisionFrom(spec, state, state.consumedPoints > spec.points);
+  } catch (error) {
+    logger.error({ err: error, policy: spec.name }, "rate limiter failed; request allowed");
+  }
+  return {
+    policy: spec.name,
+    limited: false,
+    limit: spec.points,
+    windowSeconds: spec.durationSeconds,
+    remaining: spec.points,
+    resetSeconds: spec.durationSeconds,
+  };
 }
 
 /** Records one use; returns the seconds to wait when the budget is exhausted, else 0. */

@@ -11,6 +11,7 @@ import {
   type TokenVerifierConfig,
 } from "@/lib/auth/access-token";
 import { AuthError, type Identity } from "@/lib/auth/identity";
+import { cachedTokenClaims, rememberTokenClaims } from "@/lib/auth/identity-cache";
 import type { Scope } from "@/lib/auth/scopes";
 import { errorToResponse } from "./problem";
 import { checkRateLimit, policy, rateLimitHeaders, RateLimitedError, withHeaders } from "./rate-limit";
@@ -44,7 +45,12 @@ export function bearerToken(request: Request): string {
 
 export async function authenticateRequest(request: Request, db: Database): Promise<Identity> {
   const config = verifierFor(db);
-  const claims = await verifyAccessToken(config, bearerToken(request));
+  const token = bearerToken(request);
+  let claims = cachedTokenClaims(db, token);
+  if (!claims) {
+    claims = await verifyAccessToken(config, token);
+    rememberTokenClaims(db, token, claims);
+  }
   return resolveTokenIdentity(db, config, claims);
 }
 

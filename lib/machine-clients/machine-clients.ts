@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Database } from "@/db";
 import { machineClients, veterinarians } from "@/db/schema";
 import { AppError, invalid, notFound } from "@/lib/errors";
+import { announceIdentityChange } from "@/lib/auth/identity-cache";
 import { randomToken, sha256 } from "@/lib/auth/secrets";
 import { scopeSchema, SCOPES } from "@/lib/auth/scopes";
 import { originSchema, zodIssuesToFieldErrors } from "@/lib/validation";
@@ -142,5 +143,6 @@ export async function revokeMachineClient(db: Database, clientId: string) {
     .where(eq(machineClients.clientId, clientId))
     .returning();
   if (!row) throw notFound(`Client ${clientId}`);
+  await announceIdentityChange(db, clientId);
   return toView(row);
 }
