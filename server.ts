@@ -128,13 +128,15 @@ async function main() {
     res.setHeader("x-request-id", requestId);
     applySecurityHeaders(res, securityHeaders);
     const started = process.hrtime.bigint();
+    // Before the identity-provider branch rewrites req.url.
+    const loggedPath = loggablePath(req.url);
     res.on("finish", () =>
       accessLogger.info(
         {
           request_id: requestId,
           event: "request",
           method: req.method,
-          path: loggablePath(req.url),
+          path: loggedPath,
           status: res.statusCode,
           duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
         },

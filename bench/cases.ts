@@ -18,6 +18,8 @@ async function main() {
   const total = Number(process.argv[2] ?? 20);
   const server = await startServer();
   try {
+    // The server's own answer, not an assumption: it runs on PostgreSQL when DATABASE_URL is set.
+    const { database } = (await (await fetch(`${server.url}/readyz`)).json()) as { database: string };
     const token = await server.token("vetdx/read vetdx/write");
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const started = performance.now();
@@ -58,7 +60,7 @@ async function main() {
     process.stdout.write(
       `${JSON.stringify({
         benchmark: "cases",
-        database: "pglite",
+        database,
         concurrency: total,
         completed: completed.length,
         errors: results.length - completed.length,

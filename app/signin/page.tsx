@@ -19,7 +19,8 @@ export default async function SignInPage({
 }) {
   const { error, callbackUrl } = await searchParams;
   if (await getDashboardIdentity()) redirect("/");
-  const safeCallback = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/";
+  // A local path only: browsers read "//host" and "/\host" as another origin.
+  const safeCallback = callbackUrl && /^\/(?![/\\])/.test(callbackUrl) ? callbackUrl : "/";
   return (
     <main className="auth-page">
       <section className="auth-card" aria-labelledby="signin-title">

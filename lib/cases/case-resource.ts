@@ -30,6 +30,54 @@ export function toCaseResource(row: CaseRow): CaseResource {
   return resource;
 }
 
+/** A case row with its JSON columns as PostgreSQL's text, unparsed (getCaseResourceJson). */
+export interface CaseJsonRow {
+  id: string;
+  version: number;
+  notes: string;
+  status: CaseRow["status"];
+  createdAt: Date;
+  updatedAt: Date;
+  selectedSymptoms: string;
+  deSelectedSymptoms: string;
+  attachmentIds: string;
+  selectedDiagnoses: string;
+  aiExtractedPatient: string | null;
+  suggestedSymptoms: string | null;
+  rawAiResponse: string | null;
+  sanitizedSymptoms: string | null;
+  patient: string | null;
+  soapNotes: string | null;
+  error: string | null;
+}
+
+/**
+ * The same resource as `toCaseResource`, as JSON text spliced from the columns' JSON text: a
+ * polled case is answered without parsing its JSON columns only to serialise them again.
+ * (case-resource.test.ts holds the two to the same output.)
+ */
+export function caseResourceJson(row: CaseJsonRow): string {
+  const fields = [
+    `"id":${JSON.stringify(row.id)}`,
+    `"notes":${JSON.stringify(row.notes)}`,
+    `"status":${JSON.stringify(row.status)}`,
+    `"created_at":"${row.createdAt.toISOString()}"`,
+    `"updated_at":"${row.updatedAt.toISOString()}"`,
+    `"selected_symptoms":${row.selectedSymptoms}`,
+    `"de_selected_symptoms":${row.deSelectedSymptoms}`,
+    `"attachment_ids":${row.attachmentIds}`,
+    `"selected_diagnoses":${row.selectedDiagnoses}`,
+  ];
+  if (row.aiExtractedPatient !== null) fields.push(`"ai_extracted_patient":${row.aiExtractedPatient}`);
+  if (row.suggestedSymptoms !== null) fields.push(`"suggested_symptoms":${row.suggestedSymptoms}`);
+  if (row.rawAiResponse !== null) fields.push(`"raw_ai_response":${row.rawAiResponse}`);
+  if (row.sanitizedSymptoms !== null) fields.push(`"sanitized_symptoms":${row.sanitizedSymptoms}`);
+  if (row.patient !== null) fields.push(`"patient":${row.patient}`);
+  if (row.soapNotes !== null) fields.push(`"soap_notes":${row.soapNotes}`);
+  if (row.status === "ERROR" && row.error !== null) fields.push(`"error":${row.error}`);
+  return `{${fields.join(",")}}`;
+}
+
 /** A strong validator that changes whenever the case does (every write increments version). */
 export function caseEtag(row: { id: string; version: number }): string {
   return `"${row.id}.${row.version}"`;

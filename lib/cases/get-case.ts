@@ -1,8 +1,10 @@
 // One case of the calling vet; another vet's case does not exist for them (404).
 import { and, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "@/db";
 import { cases } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { caseEtag, caseResourceJson, type CaseJsonRow } from "./case-resource";
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,8 +13,32 @@ function prepareCaseQueries(db: Database | Transaction) {
     eq(cases.id, sql.placeholder("caseId")),
     eq(cases.veterinarianId, sql.placeholder("veterinarianId")),
   );
+  const text = (column: AnyPgColumn) => sql<string>`${column}::text`;
   return {
     row: db.select().from(cases).where(own).prepare("get_case_row"),
+    json: db
+      .select({
+        id: cases.id,
+        version: cases.version,
+        notes: cases.notes,
+        status: cases.status,
+        createdAt: cases.createdAt,
+        updatedAt: cases.updatedAt,
+        selectedSymptoms: text(cases.selectedSymptoms),
+        deSelectedSymptoms: text(cases.deSelectedSymptoms),
+        attachmentIds: text(cases.attachmentIds),
+        selectedDiagnoses: text(cases.selectedDiagnoses),
+        aiExtractedPatient: text(cases.aiExtractedPatient),
+        suggestedSymptoms: text(cases.suggestedSymptoms),
+        rawAiResponse: text(cases.rawAiResponse),
+        sanitizedSymptoms: text(cases.sanitizedSymptoms),
+        patient: text(cases.patient),
+        soapNotes: text(cases.soapNotes),
+        error: text(cases.error),
+      })
+      .from(cases)
+      .where(own)
+      .prepare("get_case_json"),
     version: db
       .select({ id: cases.id, version: cases.version })
       .from(cases)
@@ -50,4 +76,15 @@ export async function getCaseVersion(db: Database, where: { caseId: string; vete
   const [row] = await caseQueries(db).version.execute(where);
   if (!row) throw notFound(`Case ${where.caseId}`);
   return row;
+}
+
+/** The case as API JSON text with its ETag (GET /v1/cases/{id}, the path pollers hit). */
+export async function getCaseResourceJson(
+  db: Database,
+  where: { caseId: string; veterinarianId: string },
+): Promise<{ body: string; etag: string }> {
+  if (!UUID_PATTERN.test(where.caseId)) throw notFound(`Case ${where.caseId}`);
+  const [row] = (await caseQueries(db).json.execute(where)) as CaseJsonRow[];
+  if (!row) throw notFound(`Case ${where.caseId}`);
+  return { body: caseResourceJson(row), etag: caseEtag(row) };
 }

@@ -98,6 +98,36 @@ describe("security headers", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("sends HSTS on every kind of answer when APP_URL is https, and on none over http", async () => {
+    for (const path of ["/page", "/json", "/component", "/idp-page", "/missing"]) {
+      const overHttps = await fetch(`${secureBase}${path}`);
+      expect(overHttps.headers.get("strict-transport-security"), path).toBe("max-age=31536000");
+      expect(overHttps.headers.get("x-content-type-options"), path).toBe("nosniff");
+      const overHttp = await fetch(`${base}${path}`);
+      expect(overHttp.headers.get("strict-transport-security"), path).toBeNull();
+    }
+    // The scheme of APP_URL decides, not the host: a plain-http development host is never pinned.
+    expect(
+      securityHeaderDefaults({ appUrl: "http://vetdx.example", authUrl: "http://vetdx.example/idp" }).hsts,
+    ).toBeUndefined();
+    expect(
+      securityHeaderDefaults({ appUrl: "https://localhost:3000", authUrl: "https://localhost:3000/idp" })
+        .hsts,
+    ).toBe("max-age=31536000");
+  });
+
+  it("builds the component page's policy from the page policy with its own frame-ancestors", () => {
+    const options = { appUrl: "https://vetdx.example", authUrl: "https://vetdx.example/idp" };
+    const framable = htmlContentSecurityPolicy(options, "https://pms.example https://vet.example");
+    expect(framable).toBe(
+      htmlContentSecurityPolicy(options).replace(
+        "frame-ancestors 'none'",
+        "frame-ancestors https://pms.example https://vet.example",
+      ),
+    );
+    expect(framable).toContain("object-src 'none'");
+  });
+
   it("sends HSTS only when APP_URL is https, and lets the sign-in continue to an external provider", async () => {
     const response = await fetch(`${secureBase}/json`);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");

@@ -12,8 +12,11 @@ export interface SecurityHeaderOptions {
   dev?: boolean;
 }
 
-/** For HTML pages: compatible with Next.js (its inline bootstrap scripts and style attributes). */
-export function htmlContentSecurityPolicy(options: SecurityHeaderOptions): string {
+/**
+ * For HTML pages: compatible with Next.js (its inline bootstrap scripts and style attributes).
+ * `frameAncestors` is who may frame the page: nobody, except the component page of a live session.
+ */
+export function htmlContentSecurityPolicy(options: SecurityHeaderOptions, frameAncestors = "'none'"): string {
   const authOrigin = new URL(options.authUrl).origin;
   const appOrigin = new URL(options.appUrl).origin;
   const formAction = ["'self'", ...(authOrigin === appOrigin ? [] : [authOrigin])].join(" ");
@@ -27,7 +30,7 @@ export function htmlContentSecurityPolicy(options: SecurityHeaderOptions): strin
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${formAction}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join("; ");
 }
 

@@ -69,6 +69,8 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
   const encoder = new TextEncoder();
   let timers: NodeJS.Timeout[] = [];
   let closed = false;
+  // Set when the client went away: the stream is closed already, and closing it again would throw.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start: async (controller) => {
       const write = (chunk: string) => {
@@ -80,7 +82,7 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
         timers.forEach(clearTimeout);
         sessions().delete(sessionId);
         void unregisterBusSession(sessionId);
-        controller.close();
+        if (!cancelled) controller.close();
       };
       const transport = new SseTransport(sessionId, write, end, {
         token,
@@ -108,6 +110,7 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
       ];
     },
     cancel: async () => {
+      cancelled = true;
       await sessions().get(sessionId)?.transport.close();
     },
   });

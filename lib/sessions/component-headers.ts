@@ -1,7 +1,10 @@
 // Response headers for the component page (GET /components/diagnostics/<session id>), which a
 // server component cannot set per session: who may frame it, no referrer (the URL is a
-// capability), and 404/410 for unknown and expired sessions. server.ts applies them.
+// capability), and 404/410 for unknown and expired sessions. server.ts applies them. The page shows
+// case notes, so its CSP is the full page policy with only frame-ancestors changed.
 import type { Database } from "@/db";
+import { getEnv } from "@/lib/env";
+import { htmlContentSecurityPolicy } from "@/lib/http/security-headers";
 import { findComponentSession } from "./find-session";
 
 const COMPONENT_PAGE = /^\/components\/diagnostics\/([^/]+)\/?$/;
@@ -27,10 +30,12 @@ export async function componentPageHeaders(
   const lookup = await findComponentSession(db, sessionId);
   // Origins were validated (scheme://host[:port]) when the session was created.
   const ancestors = lookup.state === "active" ? lookup.session.allowedOrigins.join(" ") : "'none'";
+  const env = getEnv();
+  const options = { appUrl: env.APP_URL, authUrl: env.AUTH_URL, dev: env.NODE_ENV === "development" };
   return {
     status: lookup.state === "active" ? 200 : lookup.state === "expired" ? 410 : 404,
     headers: {
-      "content-security-policy": `frame-ancestors ${ancestors || "'none'"}`,
+      "content-security-policy": htmlContentSecurityPolicy(options, ancestors || "'none'"),
       "referrer-policy": "no-referrer",
       "cache-control": "no-store",
     },

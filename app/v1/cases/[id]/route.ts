@@ -5,7 +5,7 @@ import { parseJsonBody, parseQuery } from "@/lib/http/request";
 import { emptyQuery } from "@/lib/catalogue/schemas";
 import { caseEtag, toCaseResource } from "@/lib/cases/case-resource";
 import { deleteCase } from "@/lib/cases/delete-case";
-import { getCaseRow, getCaseVersion } from "@/lib/cases/get-case";
+import { getCaseResourceJson, getCaseVersion } from "@/lib/cases/get-case";
 import { updateCase } from "@/lib/cases/update-case";
 import { updateCaseInput } from "@/lib/cases/schemas";
 import { invalid } from "@/lib/errors";
@@ -27,8 +27,10 @@ export const GET = withAuth<Params>(
         return new Response(null, { status: 304, headers: { etag, "cache-control": "no-cache" } });
       }
     }
-    const row = await getCaseRow(db, where);
-    return json(toCaseResource(row), { headers: { etag: caseEtag(row), "cache-control": "no-cache" } });
+    const { body, etag } = await getCaseResourceJson(db, where);
+    return new Response(body, {
+      headers: { "content-type": "application/json", etag, "cache-control": "no-cache" },
+    });
   },
 );
 
