@@ -17,7 +17,7 @@
 // servers (rate limits in Redis, as in a multi-instance deployment). Rate-limit budgets are raised
 // so that no request is refused, but every limiter still runs.
 // Run: npm run bench   (or node --import tsx bench/rest.ts)
-// Knobs: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64), WEB_CONCURRENCY (cores).
+// Knobs: BENCH_SECONDS (10), BENCH_ROUNDS (5), BENCH_CONNECTIONS (64), WEB_CONCURRENCY (cores).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -29,7 +29,7 @@ import postgres from "postgres";
 import { CLUSTER_SCRIPT, SERVER_EXEC_ARGV, SERVER_SCRIPT } from "../scripts/server-process.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
 const UNLIMITED = ["api-token", "api-ip", "mcp-token", "mcp-ip", "idp-token-ip", "idp-ip", "oauth-ip"]
@@ -381,8 +381,13 @@ async function main() {
       for (const target of targets) runs.get(target.name)!.push(await load(target.load));
     }
     const rest = Object.fromEntries([...runs].map(([name, figures]) => [name, summarise(figures)]));
-    const ratio = (a: string, b: string) =>
-      rest[a] && rest[b] ? Number((rest[a].rps / rest[b].rps).toFixed(2)) : undefined;
+    // Paired: each round's figure against its baseline's figure from the same round (minutes apart
+    // at most), then the median over rounds, so a noisy minute moves both sides of a ratio.
+    const ratio = (a: string, b: string) => {
+      const [ours, theirs] = [runs.get(a), runs.get(b)];
+      if (!ours || !theirs) return undefined;
+      return Number(median(ours.map((run, i) => run.rps / theirs[i]!.rps)).toFixed(2));
+    };
 
     const mcp: Record<string, unknown> = { app: await mcpFigures(app.url, token, app.child.pid!) };
     const cases: Record<string, unknown> = { app: await pipeline(app.url, token, 50) };
@@ -409,6 +414,18 @@ async function main() {
           app_vs_bare: ratio("app", "bare"),
           cluster_vs_bare: ratio("cluster", "bare"),
           cluster_vs_cluster_floor: ratio("cluster", "cluster_floor"),
+        },
+        targets: {
+          app_vs_floor: { target: 0.9, met: (ratio("app", "floor") ?? 0) >= 0.9 },
+          cluster_vs_bare: databaseUrl
+            ? { target: 0.35, met: (ratio("cluster", "bare") ?? 0) >= 0.35 }
+            : undefined,
+          p99_ms: {
+            target: 150,
+            app: rest.app?.p99_ms,
+            cluster: rest.cluster?.p99_ms,
+            met: Math.min(rest.app?.p99_ms ?? Infinity, rest.cluster?.p99_ms ?? Infinity) <= 150,
+          },
         },
         mcp_search_symptoms: mcp,
         pipeline_50_cases: cases,

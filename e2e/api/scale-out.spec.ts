@@ -9,7 +9,7 @@
 // server) and Redis at REDIS_URL (default redis://127.0.0.1:6379). Uses the already-built app
 // (VETDX_NEXT_DIST_DIR, the same build the e2e web server uses).
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx playwright test e2e/api/scale-out.spec.ts
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -312,6 +312,49 @@ test("an M2M token issued by one instance is accepted by the other, on REST and 
     });
     expect(mcp.status).toBe(200);
     expect(await mcp.text()).toMatch(/\\?"kind\\?":\\?"machine/);
+  }
+});
+
+test("a client revoked through the admin CLI is refused at once on both instances", async () => {
+  // The admin CLI on PostgreSQL writes to the database directly; both instances have already cached
+  // the client's identity, and learn of the revocation through NOTIFY.
+  const admin = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args, "--json"], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        DATABASE_URL: serverUrlOf(process.env.DATABASE_URL!, databaseName),
+        DATA_DIR: instances[0]!.dataDir,
+        APP_URL: balancer.url,
+        LOG_LEVEL: "silent",
+      },
+      timeout: 60_000,
+    });
+  const created = admin("clients", "create", "--name", "Scale partner", "--scopes", "vetdx/read");
+  expect(created.status, created.stderr).toBe(0);
+  const partner = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
+  const issued = await via("a", "/idp/oauth2/token", {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${partner.client_id}:${partner.client_secret}`).toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "client_credentials" }),
+  });
+  expect(issued.status).toBe(200);
+  const headers = {
+    authorization: `Bearer ${((await issued.json()) as { access_token: string }).access_token}`,
+  };
+  for (const target of ["a", "b"] as const) {
+    expect((await via(target, "/v1/animal-types", { headers })).status).toBe(200);
+  }
+
+  const revoked = admin("clients", "revoke", partner.client_id);
+  expect(revoked.status, revoked.stderr).toBe(0);
+  for (const target of ["a", "b"] as const) {
+    // "At once": well inside the 10 s a cached identity would otherwise live.
+    await expect
+      .poll(async () => (await via(target, "/v1/animal-types", { headers })).status, { timeout: 1000 })
+      .toBe(401);
   }
 });
 
