@@ -58,8 +58,12 @@ async function main() {
     ? await ensureDemoAccounts(handle.db, { dataDir: env.DATA_DIR, appUrl: env.APP_URL })
     : undefined;
 
-  // Other processes (instances, the admin CLI) announce revoked clients; forget cached identities then.
-  const unfollowIdentityChanges = await followIdentityChanges(handle);
+  // Other processes (instances, the admin CLI) announce revoked clients; forget cached identities
+  // then. Without LISTEN (e.g. behind a transaction-mode pooler) cached identities live 10 s at most.
+  const unfollowIdentityChanges = await followIdentityChanges(handle).catch((error: unknown) => {
+    logger.error({ err: error }, "cannot follow identity changes; revocations take up to 10 s elsewhere");
+    return async () => {};
+  });
 
   const provider: Provider | undefined = env.embeddedIdentityProvider
     ? await createIdentityProvider(handle.db, env)

@@ -2,7 +2,7 @@
 // admits is lost, and that two instances on one store still keep one budget.
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
-import { LOCAL_MIN_POINTS, LocalFirstLimiter, SYNC_MS } from "./local-first-limiter";
+import { LOCAL_MIN_POINTS, LocalFirstLimiter, MAX_KEYS, SYNC_MS } from "./local-first-limiter";
 
 /** A shared store (in memory here; Redis in production) that counts the calls made to it. */
 function sharedStore(points: number, durationSeconds = 60) {
@@ -85,6 +85,15 @@ describe("LocalFirstLimiter", () => {
     expect(results.at(-1)?.limited).toBe(true);
     await sleep(1100);
     expect((await limiter.consume("k")).limited).toBe(false);
+  });
+
+  it("remembers a bounded number of keys however many callers there are", async () => {
+    const { store } = sharedStore(1000);
+    const limiter = new LocalFirstLimiter(store, 1000);
+    for (let i = 0; i < MAX_KEYS + 500; i++) await limiter.consume(`203.0.113.${i}`);
+    expect(limiter.size).toBeLessThanOrEqual(MAX_KEYS);
+    // A forgotten key is simply counted exactly again.
+    expect((await limiter.consume("203.0.113.0")).consumedPoints).toBe(2);
   });
 
   it("passes on a store failure instead of guessing", async () => {

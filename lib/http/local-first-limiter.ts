@@ -20,6 +20,8 @@ export const STALE_MS = 1000;
 /** Budgets below this are always counted exactly (sign-in and failed-authentication limits). */
 export const LOCAL_MIN_POINTS = 100;
 const LOCAL_SHARE = 0.5;
+/** Keys remembered at most; forgetting one only means its next request is counted exactly. */
+export const MAX_KEYS = 10_000;
 
 interface KeyState {
   /** Points used in the shared store as of `syncedAt`, including this process's flushed ones. */
@@ -88,6 +90,7 @@ export class LocalFirstLimiter {
   private record(key: string, result: RateLimiterRes, now: number, limited: boolean): Consumed {
     const msBeforeNext = Math.max(0, result.msBeforeNext);
     const pending = this.keys.get(key)?.pending ?? 0;
+    if (this.keys.size >= MAX_KEYS && !this.keys.has(key)) this.forgetIdleKeys(now);
     this.keys.set(key, {
       consumed: result.consumedPoints,
       pending,
@@ -95,6 +98,21 @@ export class LocalFirstLimiter {
       syncedAt: now,
     });
     return { limited, consumedPoints: result.consumedPoints + pending, msBeforeNext };
+  }
+
+  /** Keys with nothing pending: expired ones first, then the oldest, down to 90 % of MAX_KEYS. */
+  private forgetIdleKeys(now: number) {
+    for (const [key, state] of this.keys)
+      if (state.pending === 0 && now >= state.resetAt) this.keys.delete(key);
+    for (const [key, state] of this.keys) {
+      if (this.keys.size < MAX_KEYS * 0.9) break;
+      if (state.pending === 0) this.keys.delete(key);
+    }
+  }
+
+  /** How many keys this limiter remembers (tests). */
+  get size(): number {
+    return this.keys.size;
   }
 
   private scheduleFlush() {
