@@ -727,7 +727,8 @@ describe("OAuth fuzzing", () => {
           }[requestChoice];
           const csrfToken = {
             right: csrf,
-            wrong: `${csrf.slice(0, -1)}A`,
+            // One character off (a token already ending in A would otherwise be "wrong" and right).
+            wrong: `${csrf.slice(0, -1)}${csrf.endsWith("A") ? "B" : "A"}`,
             "other-request": "0".repeat(csrf.length),
             absent: undefined,
           }[csrfChoice];
