@@ -21,12 +21,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { CLUSTER_SCRIPT, SERVER_EXEC_ARGV, SERVER_SCRIPT } from "../scripts/server-process.mjs";
+import { freePort } from "../test/free-port";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -35,17 +35,6 @@ const WORKERS = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism())
 const UNLIMITED = ["api-token", "api-ip", "mcp-token", "mcp-ip", "idp-token-ip", "idp-ip", "oauth-ip"]
   .map((name) => `${name}=100000000/60`)
   .join(",");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 interface Proc {
   url: string;

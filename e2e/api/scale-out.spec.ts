@@ -20,23 +20,13 @@ import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@mode
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
 import { SignInPage } from "../pages/sign-in-page";
+import { freePort } from "../../test/free-port";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 type Target = "a" | "b";
 
 test.skip(!process.env.DATABASE_URL, "scale-out needs PostgreSQL: set DATABASE_URL");
 test.describe.configure({ mode: "serial" });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 interface Balancer {
   url: string;

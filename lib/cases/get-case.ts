@@ -60,31 +60,30 @@ function caseQueries(db: Database | Transaction) {
   return queries;
 }
 
-export async function getCaseRow(
-  db: Database | Transaction,
-  where: { caseId: string; veterinarianId: string },
-) {
+type OwnCase = { caseId: string; veterinarianId: string };
+
+/** The one row `query` finds for the vet's case; a malformed id or another vet's case is 404. */
+async function findOwnCase<T>(where: OwnCase, query: (where: OwnCase) => Promise<T[]>): Promise<T> {
   if (!UUID_PATTERN.test(where.caseId)) throw notFound(`Case ${where.caseId}`);
-  const [row] = await caseQueries(db).row.execute(where);
+  const [row] = await query(where);
   if (!row) throw notFound(`Case ${where.caseId}`);
   return row;
 }
 
+export function getCaseRow(db: Database | Transaction, where: OwnCase) {
+  return findOwnCase(where, (own) => caseQueries(db).row.execute(own));
+}
+
 /** Only the version, for cheap conditional requests (If-None-Match while polling). */
-export async function getCaseVersion(db: Database, where: { caseId: string; veterinarianId: string }) {
-  if (!UUID_PATTERN.test(where.caseId)) throw notFound(`Case ${where.caseId}`);
-  const [row] = await caseQueries(db).version.execute(where);
-  if (!row) throw notFound(`Case ${where.caseId}`);
-  return row;
+export function getCaseVersion(db: Database, where: OwnCase) {
+  return findOwnCase(where, (own) => caseQueries(db).version.execute(own));
 }
 
 /** The case as API JSON text with its ETag (GET /v1/cases/{id}, the path pollers hit). */
 export async function getCaseResourceJson(
   db: Database,
-  where: { caseId: string; veterinarianId: string },
+  where: OwnCase,
 ): Promise<{ body: string; etag: string }> {
-  if (!UUID_PATTERN.test(where.caseId)) throw notFound(`Case ${where.caseId}`);
-  const [row] = (await caseQueries(db).json.execute(where)) as CaseJsonRow[];
-  if (!row) throw notFound(`Case ${where.caseId}`);
+  const row = await findOwnCase(where, (own) => caseQueries(db).json.execute(own) as Promise<CaseJsonRow[]>);
   return { body: caseResourceJson(row), etag: caseEtag(row) };
 }

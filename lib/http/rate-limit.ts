@@ -65,8 +65,20 @@ export function caseQuota(): LimiterSpec {
   return { name: "case-quota", points: getEnv().CASES_PER_VET_PER_DAY, durationSeconds: 86_400 };
 }
 
+// One limiter per policy budget per process, on globalThis: server.ts and the Next.js bundles load
+// this module separately but must count against the same limiters.
 const globalKey = Symbol.for("vetdx.rate-limiters");
-type Holder = { [globalKey]?: Map<string, RateLimiterAbstract> };
+type Holder = { [globalKey]?: Map<string, RateLimiterAbstract | LocalFirstLimiter> };
+
+function perProcess<T extends RateLimiterAbstract | LocalFirstLimiter>(id: string, build: () => T): T {
+  const limiters = ((globalThis as Holder)[globalKey] ??= new Map());
+  let instance = limiters.get(id) as T | undefined;
+  if (!instance) {
+    instance = build();
+    limiters.set(id, instance);
+  }
+  return instance;
+}
 
 /** A limiter for `spec`: Redis-backed with an in-memory insurance limiter, or in memory only. */
 export function buildLimiter(spec: LimiterSpec, redisUrl: string | undefined): RateLimiterAbstract {
@@ -87,15 +99,8 @@ export function buildLimiter(spec: LimiterSpec, redisUrl: string | undefined): R
 }
 
 function limiter(spec: LimiterSpec): RateLimiterAbstract {
-  const holder = globalThis as Holder;
-  holder[globalKey] ??= new Map();
   const id = `${spec.name}:${spec.points}:${spec.durationSeconds}:${spec.blockSeconds ?? 0}`;
-  let instance = holder[globalKey].get(id);
-  if (!instance) {
-    instance = buildLimiter(spec, getEnv().REDIS_URL);
-    holder[globalKey].set(id, instance);
-  }
-  return instance;
+  return perProcess(id, () => buildLimiter(spec, getEnv().REDIS_URL));
 }
 
 /** Counts one request with a given limiter (tests use their own). */
@@ -147,21 +152,11 @@ function decisionFrom(spec: LimiterSpec, state: RateLimiterRes, limited: boolean
   };
 }
 
-const localFirstKey = Symbol.for("vetdx.local-first-limiters");
-type LocalFirstHolder = { [localFirstKey]?: Map<string, LocalFirstLimiter> };
-
 /** With Redis, the shared limiter for `spec` behind a local counter (lib/http/local-first-limiter.ts). */
 function localFirst(spec: LimiterSpec): LocalFirstLimiter | undefined {
   if (!getEnv().REDIS_URL || spec.blockSeconds) return undefined;
-  const holder = globalThis as LocalFirstHolder;
-  holder[localFirstKey] ??= new Map();
-  const id = `${spec.name}:${spec.points}:${spec.durationSeconds}`;
-  let instance = holder[localFirstKey].get(id);
-  if (!instance) {
-    instance = new LocalFirstLimiter(limiter(spec), spec.points);
-    holder[localFirstKey].set(id, instance);
-  }
-  return instance;
+  const id = `local-first:${spec.name}:${spec.points}:${spec.durationSeconds}`;
+  return perProcess(id, () => new LocalFirstLimiter(limiter(spec), spec.points));
 }
 
 /** Counts one request against `spec` for `key`. Never throws: a broken store lets the request through. */
