@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./index";
+import { rowsOf } from "./rows";
 
 describe("PGlite between queries", () => {
   let handle: DatabaseHandle;
@@ -46,7 +47,9 @@ describe("PGlite between queries", () => {
     await Promise.all(
       Array.from({ length: 50 }, (_, n) => handle.db.execute(sql`insert into seen (n) values (${n})`)),
     );
-    const rows = await handle.db.execute<{ n: number }>(sql`select n from seen order by id`);
-    expect(rows.rows.map((row) => row.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+    const result = await handle.db.execute(sql`select n from seen order by id`);
+    expect(rowsOf<{ n: number }>(result).map((row) => row.n)).toEqual(
+      Array.from({ length: 50 }, (_, n) => n),
+    );
   });
 });
