@@ -28,6 +28,10 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // Model-timeout tests wait this long per attempt.
       AI_TIMEOUT_SECONDS: "1",
+      // Rate limits in memory, even when the shell has REDIS_URL: a shared Redis would carry the
+      // counts of the tests' fixed addresses and accounts from one run (or database) to the next.
+      // rate-limit-redis.test.ts covers Redis, through REDIS_TEST_URL.
+      REDIS_URL: "",
     },
   },
 });

@@ -7,10 +7,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => {
   // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
   process.env.RATE_LIMITS = "api-ip=3/60,idp-token-ip=2/60,sign-in-ip=2/60,oauth-ip=2/60,mcp-ip=2/60";
-  // In memory: a shared Redis would carry these fixed test addresses' counts from run to run
-  // (rate-limit-redis.test.ts covers Redis).
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.REDIS_URL = "";
 });
 
 import { limitByClientIp, surfaceOf } from "./surface-rate-limits";
