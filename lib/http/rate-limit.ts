@@ -117,9 +117,8 @@ export async function checkWith(
   }
 }
 
-/** A limiter that cannot count (its store and the in-memory insurance failed) lets requests through. */
-function allowedOnFailure(spec: LimiterSpec, error: unknown): RateLimitDecision {
-  logger.error({ err: error, policy: spec.name }, "rate limiter failed; request allowed");
+/** The decision for a key that has used none of its budget. */
+function fullBudget(spec: LimiterSpec): RateLimitDecision {
   return {
     policy: spec.name,
     limited: false,
@@ -128,6 +127,12 @@ function allowedOnFailure(spec: LimiterSpec, error: unknown): RateLimitDecision 
     remaining: spec.points,
     resetSeconds: spec.durationSeconds,
   };
+}
+
+/** A limiter that cannot count (its store and the in-memory insurance failed) lets requests through. */
+function allowedOnFailure(spec: LimiterSpec, error: unknown): RateLimitDecision {
+  logger.error({ err: error, policy: spec.name }, "rate limiter failed; request allowed");
+  return fullBudget(spec);
 }
 
 export interface RateLimitDecision {
@@ -236,18 +241,10 @@ export async function retryAfterSeconds(spec: LimiterSpec, key: string): Promise
 export async function peekRateLimit(spec: LimiterSpec, key: string): Promise<RateLimitDecision> {
   try {
     const state = await limiter(spec).get(key);
-    if (state) return decisionFrom(spec, state, state.consumedPoints > spec.points);
+    return state ? decisionFrom(spec, state, state.consumedPoints > spec.points) : fullBudget(spec);
   } catch (error) {
-    logger.error({ err: error, policy: spec.name }, "rate limiter failed; request allowed");
+    return allowedOnFailure(spec, error);
   }
-  return {
-    policy: spec.name,
-    limited: false,
-    limit: spec.points,
-    windowSeconds: spec.durationSeconds,
-    remaining: spec.points,
-    resetSeconds: spec.durationSeconds,
-  };
 }
 
 /** Records one use; returns the seconds to wait when the budget is exhausted, else 0. */
