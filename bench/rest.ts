@@ -21,7 +21,10 @@
 // servers (rate limits in Redis, as in a multi-instance deployment). Rate-limit budgets are raised
 // so that no request is refused, but every limiter still runs.
 // Run: npm run bench   (or node --import tsx bench/rest.ts)
-// Knobs: BENCH_SECONDS (10), BENCH_ROUNDS (5), BENCH_CONNECTIONS (64), WEB_CONCURRENCY (cores).
+// Knobs: BENCH_SECONDS (10), BENCH_ROUNDS (7), BENCH_CONNECTIONS (64), WEB_CONCURRENCY (cores),
+// BENCH_TARGETS (all; e.g. app,floor), BENCH_SERVER_ARGS (node flags for the one-process app, e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/p"), BENCH_QUICK=1 (the rounds only: no keep-alive client, MCP or
+// pipeline).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -34,7 +37,7 @@ import { freePort } from "../test/free-port";
 import { keepAliveLoad } from "./lib/keepalive-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
 const UNLIMITED = ["api-token", "api-ip", "mcp-token", "mcp-ip", "idp-token-ip", "idp-ip", "oauth-ip"]
@@ -120,6 +123,44 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
+
+/** utime + stime, in clock ticks, of the main thread and of the whole process tree. */
+function cpuTicks(pid: number): { main: number; all: number; processes: number } {
+  const ticks = (stat: string) => {
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const read = (file: string) => {
+    try {
+      return ticks(readFileSync(file, "utf8"));
+    } catch {
+      return 0; // gone
+    }
+  };
+  const tree = processTree(pid);
+  return {
+    main: read(`/proc/${pid}/task/${pid}/stat`),
+    all: tree.reduce((sum, each) => sum + read(`/proc/${each}/stat`), 0),
+    processes: tree.length,
+  };
+}
+
+/** CPU per request; the main thread's only for one process (a cluster's primary just accepts). */
+function perRequestCpu(
+  before: ReturnType<typeof cpuTicks>,
+  after: ReturnType<typeof cpuTicks>,
+  requests: number,
+) {
+  if (!requests) return undefined;
+  const perRequest = (ticks: number) => Math.round((ticks * TICK_US) / requests);
+  return {
+    ...(after.processes === 1 ? { main_thread_cpu_us: perRequest(after.main - before.main) } : {}),
+    process_cpu_us: perRequest(after.all - before.all),
+  };
+}
+
 interface Load {
   url: string;
   headers?: Record<string, string>;
@@ -132,6 +173,9 @@ interface Load {
 
 interface Figure {
   rps: number;
+  /** CPU time of the server's main thread (and of all its processes and threads) per request. */
+  main_thread_cpu_us?: number;
+  process_cpu_us?: number;
   p50_ms: number;
   p99_ms: number;
   non2xx: number;
@@ -146,6 +190,7 @@ async function load(options: Load): Promise<Figure> {
         peak = Math.max(peak, rssMb(options.pid!));
       }, 250)
     : undefined;
+  const cpuBefore = options.pid ? cpuTicks(options.pid) : undefined;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -155,8 +200,13 @@ async function load(options: Load): Promise<Figure> {
     duration: options.seconds ?? SECONDS,
   });
   if (sampler) clearInterval(sampler);
+  const cpu =
+    options.pid && cpuBefore
+      ? perRequestCpu(cpuBefore, cpuTicks(options.pid), result.requests.total)
+      : undefined;
   return {
     rps: Math.round(result.requests.average),
+    ...cpu,
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -182,6 +232,12 @@ function summarise(runs: Figure[]) {
       ? { peak_rss_mb: Math.max(...runs.map((r) => r.peak_rss_mb ?? 0)) }
       : {}),
     rounds_rps: runs.map((r) => r.rps),
+    ...(runs[0]?.main_thread_cpu_us !== undefined
+      ? { main_thread_cpu_us: median(runs.map((r) => r.main_thread_cpu_us ?? 0)) }
+      : {}),
+    ...(runs[0]?.process_cpu_us !== undefined
+      ? { process_cpu_us: median(runs.map((r) => r.process_cpu_us ?? 0)) }
+      : {}),
   };
 }
 
@@ -272,6 +328,10 @@ async function mcpFigures(appUrl: string, token: string, pid: number) {
   };
 }
 
+// BENCH_TARGETS=app,floor narrows the rounds to some targets (quick comparisons while profiling).
+const only = process.env.BENCH_TARGETS?.split(",");
+const wanted = (name: string) => !only || only.includes(name);
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? `vetdx_bench_${randomBytes(4).toString("hex")}` : undefined;
@@ -289,7 +349,12 @@ async function main() {
   const procs: Proc[] = [];
   try {
     // Started as `npm start` starts it (scripts/server-process.mjs), without the build check.
-    const app = await startApp([...SERVER_EXEC_ARGV, SERVER_SCRIPT], { ...shared, DEMO_SEED: "1" });
+    // BENCH_SERVER_ARGS adds node flags to the one-process app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    const serverArgs = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
+    const app = await startApp([...SERVER_EXEC_ARGV, ...serverArgs, SERVER_SCRIPT], {
+      ...shared,
+      DEMO_SEED: "1",
+    });
     procs.push(app);
     const credentials = JSON.parse(
       readFileSync(path.join(app.dataDir!, "demo-credentials.json"), "utf8"),
@@ -322,7 +387,7 @@ async function main() {
       { name: "floor_dynamic", load: { url: `${app.url}/api/floor/${caseId}`, pid: app.child.pid } },
     ];
     let cluster: Proc | undefined;
-    if (databaseUrl) {
+    if (databaseUrl && ["bare", "cluster", "cluster_floor"].some(wanted)) {
       const discovery = (await (await fetch(`${app.url}/idp/.well-known/openid-configuration`)).json()) as {
         jwks_uri: string;
       };
@@ -368,6 +433,8 @@ async function main() {
       );
     }
 
+    if (only) targets.splice(0, targets.length, ...targets.filter((t) => wanted(t.name)));
+
     // Warm-up (JIT, route compilation, connection pools), then alternating rounds.
     for (const target of targets) {
       const warm = await load({ ...target.load, seconds: 3 });
@@ -385,11 +452,21 @@ async function main() {
       if (!ours || !theirs) return undefined;
       return Number(median(ours.map((run, i) => run.rps / theirs[i]!.rps)).toFixed(2));
     };
+    // The same comparison by the main thread's CPU time per request (one process is bound by that
+    // thread): less noisy than requests/s, which also moves with what the load generator gets.
+    const cpuRatio = (a: string, b: string) => {
+      const [ours, theirs] = [runs.get(a), runs.get(b)];
+      if (!ours?.[0]?.main_thread_cpu_us || !theirs?.[0]?.main_thread_cpu_us) return undefined;
+      return Number(
+        median(ours.map((run, i) => theirs[i]!.main_thread_cpu_us! / run.main_thread_cpu_us!)).toFixed(2),
+      );
+    };
 
     // The same route once more with a lighter client than autocannon, which also reports the p99
     // without each connection's first request (those wait in a saturated server's accept queue).
+    const quick = process.env.BENCH_QUICK === "1";
     const keepAlive: Record<string, unknown> = {};
-    for (const name of ["app", "cluster"]) {
+    for (const name of quick ? [] : ["app", "cluster"]) {
       const target = targets.find((t) => t.name === name);
       if (target)
         keepAlive[name] = await keepAliveLoad({
@@ -400,9 +477,11 @@ async function main() {
         });
     }
 
-    const mcp: Record<string, unknown> = { app: await mcpFigures(app.url, token, app.child.pid!) };
-    const cases: Record<string, unknown> = { app: await pipeline(app.url, token, 50) };
-    if (cluster) {
+    const mcp: Record<string, unknown> = quick
+      ? {}
+      : { app: await mcpFigures(app.url, token, app.child.pid!) };
+    const cases: Record<string, unknown> = quick ? {} : { app: await pipeline(app.url, token, 50) };
+    if (cluster && !quick) {
       const clusterToken = await m2mToken(cluster.url, credentials);
       mcp.cluster = await mcpFigures(cluster.url, clusterToken, cluster.child.pid!);
       cases.cluster = await pipeline(cluster.url, clusterToken, 50);
@@ -424,12 +503,23 @@ async function main() {
           app_vs_floor: ratio("app", "floor"),
           floor_dynamic_vs_floor: ratio("floor_dynamic", "floor"),
           app_vs_floor_dynamic: ratio("app", "floor_dynamic"),
+          app_vs_floor_by_cpu: cpuRatio("app", "floor"),
+          app_vs_floor_dynamic_by_cpu: cpuRatio("app", "floor_dynamic"),
           app_vs_bare: ratio("app", "bare"),
           cluster_vs_bare: ratio("cluster", "bare"),
           cluster_vs_cluster_floor: ratio("cluster", "cluster_floor"),
         },
         targets: {
-          app_vs_floor: { target: 0.9, met: (ratio("app", "floor") ?? 0) >= 0.9 },
+          // Against the trivial handler on a static path, and on a path with a parameter as
+          // /v1/cases/{id} has (the same Next.js routing work; docs/decisions.md, "Performance").
+          app_vs_floor: {
+            target: 0.9,
+            floor: { ratio: ratio("app", "floor"), met: (ratio("app", "floor") ?? 0) >= 0.9 },
+            floor_same_route_shape: {
+              ratio: ratio("app", "floor_dynamic"),
+              met: (ratio("app", "floor_dynamic") ?? 0) >= 0.9,
+            },
+          },
           cluster_vs_bare: databaseUrl
             ? { target: 0.35, met: (ratio("cluster", "bare") ?? 0) >= 0.35 }
             : undefined,

@@ -46,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(options.databaseUrl, {
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? 5,
       onnotice: () => {},
       connect_timeout: 10,
     });

@@ -78,7 +78,9 @@ const schema = z
         .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
         .optional(),
     ),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    // Few connections, each pipelining many queries, cost less CPU per query than many each
+    // carrying one (docs/decisions.md, "Performance"); raise it for long queries on a large server.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
