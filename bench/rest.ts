@@ -126,7 +126,7 @@ function rssMb(pid: number): number {
 const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
 
 /** utime + stime, in clock ticks, of the main thread and of the whole process tree. */
-function cpuTicks(pid: number): { main: number; all: number; processes: number } {
+function cpuTicks(pid: number): { main: number; all: number } {
   const ticks = (stat: string) => {
     // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -143,26 +143,28 @@ function cpuTicks(pid: number): { main: number; all: number; processes: number }
   return {
     main: read(`/proc/${pid}/task/${pid}/stat`),
     all: tree.reduce((sum, each) => sum + read(`/proc/${each}/stat`), 0),
-    processes: tree.length,
   };
 }
 
-/** CPU per request; the main thread's only for one process (a cluster's primary just accepts). */
+/** CPU per request; the main thread's only where one thread serves (a cluster's primary just accepts). */
 function perRequestCpu(
   before: ReturnType<typeof cpuTicks>,
   after: ReturnType<typeof cpuTicks>,
   requests: number,
+  mainThread: boolean,
 ) {
   if (!requests) return undefined;
   const perRequest = (ticks: number) => Math.round((ticks * TICK_US) / requests);
   return {
-    ...(after.processes === 1 ? { main_thread_cpu_us: perRequest(after.main - before.main) } : {}),
+    ...(mainThread ? { main_thread_cpu_us: perRequest(after.main - before.main) } : {}),
     process_cpu_us: perRequest(after.all - before.all),
   };
 }
 
 interface Load {
   url: string;
+  /** Several processes behind one port (the main-thread CPU figure does not apply). */
+  cluster?: boolean;
   headers?: Record<string, string>;
   method?: "GET" | "POST";
   body?: string;
@@ -202,7 +204,7 @@ async function load(options: Load): Promise<Figure> {
   if (sampler) clearInterval(sampler);
   const cpu =
     options.pid && cpuBefore
-      ? perRequestCpu(cpuBefore, cpuTicks(options.pid), result.requests.total)
+      ? perRequestCpu(cpuBefore, cpuTicks(options.pid), result.requests.total, !options.cluster)
       : undefined;
   return {
     rps: Math.round(result.requests.average),
@@ -301,7 +303,7 @@ async function pipeline(appUrl: string, token: string, count: number) {
   };
 }
 
-async function mcpFigures(appUrl: string, token: string, pid: number) {
+async function mcpFigures(appUrl: string, token: string, pid: number, cluster = false) {
   const request = {
     url: `${appUrl}/mcp`,
     method: "POST" as const,
@@ -323,8 +325,8 @@ async function mcpFigures(appUrl: string, token: string, pid: number) {
     throw new Error(`MCP probe: ${probe.status} ${text}`);
   await load({ ...request, connections: 4, seconds: 3 }); // warm-up
   return {
-    one_connection: await load({ ...request, connections: 1, seconds: SECONDS, pid }),
-    sixteen_connections: await load({ ...request, connections: 16, seconds: SECONDS, pid }),
+    one_connection: await load({ ...request, connections: 1, seconds: SECONDS, pid, cluster }),
+    sixteen_connections: await load({ ...request, connections: 16, seconds: SECONDS, pid, cluster }),
   };
 }
 
@@ -427,9 +429,13 @@ async function main() {
             url: `${cluster.url}/v1/cases/${caseId}`,
             headers: { authorization: `Bearer ${clusterToken}` },
             pid: cluster.child.pid,
+            cluster: true,
           },
         },
-        { name: "cluster_floor", load: { url: `${cluster.url}/api/floor`, pid: cluster.child.pid } },
+        {
+          name: "cluster_floor",
+          load: { url: `${cluster.url}/api/floor`, pid: cluster.child.pid, cluster: true },
+        },
       );
     }
 
@@ -483,7 +489,7 @@ async function main() {
     const cases: Record<string, unknown> = quick ? {} : { app: await pipeline(app.url, token, 50) };
     if (cluster && !quick) {
       const clusterToken = await m2mToken(cluster.url, credentials);
-      mcp.cluster = await mcpFigures(cluster.url, clusterToken, cluster.child.pid!);
+      mcp.cluster = await mcpFigures(cluster.url, clusterToken, cluster.child.pid!, true);
       cases.cluster = await pipeline(cluster.url, clusterToken, 50);
     }
 
