@@ -56,13 +56,18 @@ export interface ToolRegistryContext {
   identity: (authInfo: unknown) => Identity | undefined;
 }
 
+// Stateless /mcp builds a server, and registers every tool, per request. The SDK memoises a tool's
+// output schema as JSON Schema on the registered tool, which lives one request; converting it
+// again for every call cost ~0.3 ms. The conversion is kept here, per tool definition, instead.
+const outputSchemaJson = new WeakMap<ToolDefinition, Record<string, unknown> | undefined>();
+
 export function registerTools(
   server: McpServer,
   tools: ToolDefinition[],
   registry: ToolRegistryContext,
 ): void {
   for (const tool of tools) {
-    server.registerTool(
+    const registered = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -105,5 +110,7 @@ export function registerTools(
         }
       },
     );
+    if (outputSchemaJson.has(tool)) registered.outputSchemaJson = outputSchemaJson.get(tool);
+    else outputSchemaJson.set(tool, registered.outputSchemaJson);
   }
 }
