@@ -36,10 +36,8 @@ import {
 } from "./arbitraries";
 
 // Per-caller budgets high enough that generated inputs reach the tools instead of the limiter.
-vi.hoisted(() => {
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.RATE_LIMITS = "mcp-token=1000000/60,mcp-ip=1000000/60";
-});
+// Before lib/env reads it (hoisted above the imports).
+vi.hoisted(() => vi.stubEnv("RATE_LIMITS", "mcp-token=1000000/60,mcp-ip=1000000/60"));
 
 const counter = new InputCounter();
 /** Calls per tool (a breakdown of the "tools" inputs, not extra inputs). */

@@ -53,10 +53,8 @@ import {
 
 // Per-IP budgets high enough that generated inputs reach the endpoints instead of the limiter
 // (each input also comes from its own address, so the failed-authentication lockout stays out).
-vi.hoisted(() => {
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.RATE_LIMITS = "oauth-ip=1000000/60,idp-token-ip=1000000/60";
-});
+// Before lib/env reads it (hoisted above the imports).
+vi.hoisted(() => vi.stubEnv("RATE_LIMITS", "oauth-ip=1000000/60,idp-token-ip=1000000/60"));
 
 const counter = new InputCounter();
 const REDIRECT = "http://127.0.0.1:5555/cb";

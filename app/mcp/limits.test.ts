@@ -2,10 +2,8 @@
 // request budget (mcp-token) answered with 429, Retry-After and RateLimit headers.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.RATE_LIMITS = "mcp-token=3/60";
-});
+// Before lib/env reads it (hoisted above the imports).
+vi.hoisted(() => vi.stubEnv("RATE_LIMITS", "mcp-token=3/60"));
 
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";

@@ -2,10 +2,8 @@
 // 429 problem+json with Retry-After and RateLimit headers; other vets keep their own quota.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.CASES_PER_VET_PER_DAY = "2";
-});
+// Before lib/env reads it (hoisted above the imports).
+vi.hoisted(() => vi.stubEnv("CASES_PER_VET_PER_DAY", "2"));
 
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";

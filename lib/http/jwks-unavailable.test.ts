@@ -8,12 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 const issuerPort = vi.hoisted(() => {
   const port = 31_000 + (process.pid % 20_000);
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.OIDC_ISSUER = `http://127.0.0.1:${port}`;
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.OIDC_CLIENT_ID = "vetdx-test";
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.OIDC_CLIENT_SECRET = "test-secret";
+  // Before lib/env reads them (hoisted above the imports).
+  vi.stubEnv("OIDC_ISSUER", `http://127.0.0.1:${port}`);
+  vi.stubEnv("OIDC_CLIENT_ID", "vetdx-test");
+  vi.stubEnv("OIDC_CLIENT_SECRET", "test-secret");
   return port;
 });
 

@@ -2,10 +2,8 @@
 // headers, 429 problem responses, and the per-caller limit on REST (withAuth).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.RATE_LIMITS = "api-token=5/60";
-});
+// Before lib/env reads it (hoisted above the imports).
+vi.hoisted(() => vi.stubEnv("RATE_LIMITS", "api-token=5/60"));
 
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";

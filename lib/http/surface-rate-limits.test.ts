@@ -4,10 +4,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
-  process.env.RATE_LIMITS = "api-ip=3/60,idp-token-ip=2/60,sign-in-ip=2/60,oauth-ip=2/60,mcp-ip=2/60";
-});
+// Before lib/env reads it (hoisted above the imports).
+vi.hoisted(() =>
+  vi.stubEnv("RATE_LIMITS", "api-ip=3/60,idp-token-ip=2/60,sign-in-ip=2/60,oauth-ip=2/60,mcp-ip=2/60"),
+);
 
 import { limitByClientIp, surfaceOf } from "./surface-rate-limits";
 
