@@ -15,6 +15,9 @@ import { loggablePath, requestIdFrom } from "@/lib/http/request-id";
 import { applySecurityHeaders, securityHeaderDefaults } from "@/lib/http/security-headers";
 import { limitByClientIp } from "@/lib/http/surface-rate-limits";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-database";
+import { loadLexicon } from "@/lib/ai/lexicon";
+import { getLexiconIndex } from "@/lib/ai/local/lexicon-index";
+import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
 import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
@@ -54,6 +57,10 @@ async function main() {
   const dev = env.NODE_ENV === "development";
   const database: PreparedDatabase = await prepareDatabase(env, "server");
   const { handle } = database;
+  // The extractor's lexicon and the ranker's knowledge base are built now, not by the first case
+  // (the caches are shared with the Next.js bundles through globalThis).
+  getLexiconIndex(await loadLexicon(handle.db));
+  await loadKnowledgeBase(handle.db);
   const demo = env.DEMO_SEED
     ? await ensureDemoAccounts(handle.db, { dataDir: env.DATA_DIR, appUrl: env.APP_URL })
     : undefined;

@@ -161,6 +161,8 @@ export const conditionSpecies = pgTable(
     animalTypeId: integer("animal_type_id")
       .notNull()
       .references(() => animalTypes.id),
+    /** Prevalence in this species when it differs from the condition's (a multi-species condition). */
+    prevalence: text("prevalence", { enum: ["very_common", "common", "uncommon", "rare"] }),
   },
   (table) => [
     primaryKey({ columns: [table.conditionId, table.animalTypeId] }),

@@ -62,7 +62,7 @@ const conditions = existsSync(conditionsDir)
       .filter((f) => f.endsWith(".json"))
       .flatMap((f) => readJson(join("conditions", f)).map((c) => ({ ...c, file: f })))
   : [];
-checkIds(conditions, "conditions", 1000, 4999);
+checkIds(conditions, "conditions", 1000, 9999);
 // Mondo ids are checked against the shared reference copy when it is present (authoring machines).
 const mondoFile = fileURLToPath(
   new URL("../../../shared/data/reference/derived/mondo_nonhuman_animal_terms.tsv", import.meta.url),
@@ -74,6 +74,21 @@ const mondoIds = existsSync(mondoFile)
         .map((line) => line.split("\t")[0]),
     )
   : null;
+// Risk factors a note can reveal: signalment, and the animal's surroundings and history.
+const RISK_KEYS = ["breeds", "age_years", "sex", "neutered", "environment", "unvaccinated", "travel"];
+const ENVIRONMENTS = [
+  "outdoor", // roams or lives outdoors
+  "indoor", // kept indoors only
+  "multi_animal", // shelter, cattery, kennel, large herd or flock, show or sale contact
+  "pasture", // grazing animals at grass
+  "housed", // housed livestock
+  "rural", // farm, woodland, wildlife or livestock contact
+  "warm_climate", // tropical or endemic warm regions
+  "water", // swimming, ponds, standing water
+  "scavenging", // access to rubbish, carcasses, toxins
+  "raw_diet", // raw meat or unpasteurised milk
+  "poor_husbandry", // inadequate diet, heat, light or hygiene (exotics, livestock)
+];
 const nameSpecies = new Set();
 const perSpecies = Object.fromEntries([...speciesKeys].map((k) => [k, 0]));
 let linkCount = 0;
@@ -90,7 +105,15 @@ for (const condition of conditions) {
   }
   if (typeof condition.description !== "string" || condition.description.length < 20)
     problem(`${where}: description too short`);
-  if (!["very_common", "common", "uncommon", "rare"].includes(condition.prevalence))
+  const tiers = ["very_common", "common", "uncommon", "rare"];
+  if (condition.prevalence && typeof condition.prevalence === "object") {
+    // Per-species tiers of a multi-species condition: one for each of its species.
+    for (const key of condition.species ?? [])
+      if (!tiers.includes(condition.prevalence[key])) problem(`${where}: no prevalence for species ${key}`);
+    for (const key of Object.keys(condition.prevalence))
+      if (!(condition.species ?? []).includes(key))
+        problem(`${where}: prevalence for unlisted species ${key}`);
+  } else if (!tiers.includes(condition.prevalence))
     problem(`${where}: bad prevalence "${condition.prevalence}"`);
   if (condition.mondo_id != null && mondoIds && !mondoIds.has(condition.mondo_id))
     problem(`${where}: mondo_id ${condition.mondo_id} not in the Mondo non-human-animal terms`);
@@ -98,7 +121,7 @@ for (const condition of conditions) {
     problem(`${where}: missing source`);
   if (!Array.isArray(condition.synonyms)) problem(`${where}: synonyms must be an array`);
   const links = condition.signs ?? [];
-  if (links.length < 3 || links.length > 15) problem(`${where}: ${links.length} signs (3-15 expected)`);
+  if (links.length < 3 || links.length > 20) problem(`${where}: ${links.length} signs (3-20 expected)`);
   const linked = new Set();
   for (const link of links) {
     if (!signNames.has(link.sign)) problem(`${where}: unknown sign "${link.sign}"`);
@@ -111,20 +134,54 @@ for (const condition of conditions) {
   const rf = condition.risk_factors;
   if (rf) {
     for (const key of Object.keys(rf))
-      if (!["breeds", "age_years", "sex", "neutered"].includes(key))
-        problem(`${where}: unknown risk factor ${key}`);
+      if (!RISK_KEYS.includes(key)) problem(`${where}: unknown risk factor ${key}`);
     if (rf.sex && !["male", "female"].includes(rf.sex)) problem(`${where}: bad sex ${rf.sex}`);
+    for (const env of rf.environment ?? [])
+      if (!ENVIRONMENTS.includes(env)) problem(`${where}: unknown environment "${env}"`);
+    for (const key of ["unvaccinated", "travel", "neutered"])
+      if (rf[key] !== undefined && typeof rf[key] !== "boolean")
+        problem(`${where}: ${key} must be a boolean`);
+    if (rf.age_years && typeof rf.age_years !== "object") problem(`${where}: age_years must be {min?, max?}`);
   }
 }
 
+// Coverage floors (issue 13): at least 2,500 conditions, and for each species enough that a
+// first-opinion presenting problem finds its common causes.
 const minimums = {
-  signs: 400,
+  signs: 700,
   averageSynonyms: 3,
-  conditions: 250,
-  dog: 100,
-  cat: 80,
-  rabbit: 20,
-  horse: 20,
+  conditions: 2500,
+  perSpecies: {
+    dog: 700,
+    cat: 450,
+    horse: 300,
+    rabbit: 120,
+    cattle: 200,
+    sheep: 150,
+    goat: 120,
+    pig: 100,
+    guinea_pig: 80,
+    ferret: 100,
+    hamster: 50,
+    rat: 50,
+    mouse: 40,
+    chinchilla: 50,
+    gerbil: 25,
+    budgerigar: 70,
+    parrot: 100,
+    chicken: 100,
+    duck: 60,
+    goose: 50,
+    turkey: 80,
+    bearded_dragon: 40,
+    tortoise: 40,
+    snake: 50,
+    leopard_gecko: 30,
+    donkey: 100,
+    alpaca: 80,
+    llama: 80,
+    other: 100,
+  },
 };
 const summary = {
   signs: signs.length,
@@ -136,10 +193,11 @@ const summary = {
 if (signs.length < minimums.signs) problem(`only ${signs.length} signs (minimum ${minimums.signs})`);
 if (summary.average_synonyms < minimums.averageSynonyms)
   problem(`average synonyms ${summary.average_synonyms} < 3`);
-if (conditions.length < minimums.conditions) problem(`only ${conditions.length} conditions (minimum 250)`);
-for (const key of ["dog", "cat", "rabbit", "horse"])
-  if (perSpecies[key] < minimums[key])
-    problem(`only ${perSpecies[key]} ${key} conditions (minimum ${minimums[key]})`);
+if (conditions.length < minimums.conditions)
+  problem(`only ${conditions.length} conditions (minimum ${minimums.conditions})`);
+for (const [key, min] of Object.entries(minimums.perSpecies))
+  if ((perSpecies[key] ?? 0) < min)
+    problem(`only ${perSpecies[key] ?? 0} ${key} conditions (minimum ${min})`);
 
 console.log(JSON.stringify(summary, null, 2));
 if (problems.length) {

@@ -24,7 +24,7 @@ import {
 
 const dataDir = fileURLToPath(new URL("./data", import.meta.url));
 // Part of the content hash: bump when the loader writes tables differently, so data reloads.
-const LOADER_VERSION = "2";
+const LOADER_VERSION = "3";
 
 interface AnimalTypeEntry {
   id: number;
@@ -66,6 +66,16 @@ interface SignEntry {
   source: string;
   retired?: boolean;
 }
+type Prevalence = "very_common" | "common" | "uncommon" | "rare";
+const TIERS: Prevalence[] = ["very_common", "common", "uncommon", "rare"];
+
+/** The condition's own tier: the commonest of its per-species tiers. */
+function overallPrevalence(prevalence: ConditionEntry["prevalence"]): Prevalence {
+  if (typeof prevalence === "string") return prevalence;
+  const tiers = Object.values(prevalence);
+  return TIERS.find((tier) => tiers.includes(tier)) ?? "rare";
+}
+
 interface ConditionEntry {
   id: number;
   name: string;
@@ -73,7 +83,8 @@ interface ConditionEntry {
   species: string[];
   description: string;
   mondo_id?: string | null;
-  prevalence: "very_common" | "common" | "uncommon" | "rare";
+  /** One tier for every species, or a tier per species key for a multi-species condition. */
+  prevalence: Prevalence | Record<string, Prevalence>;
   risk_factors?: Record<string, unknown> | null;
   signs: { sign: string; weight: number }[];
   source: string;
@@ -214,7 +225,7 @@ function buildRows(data: CatalogueData) {
     name: condition.name,
     synonyms: condition.synonyms,
     description: condition.description,
-    prevalence: condition.prevalence,
+    prevalence: overallPrevalence(condition.prevalence),
     mondoId: condition.mondo_id ?? null,
     riskFactors: condition.risk_factors ?? null,
     source: condition.source,
@@ -228,7 +239,11 @@ function buildRows(data: CatalogueData) {
     })),
   );
   const conditionSpeciesRows = data.conditions.flatMap((condition) =>
-    condition.species.map((species) => ({ conditionId: condition.id, animalTypeId: idOfSpecies(species) })),
+    condition.species.map((species) => ({
+      conditionId: condition.id,
+      animalTypeId: idOfSpecies(species),
+      prevalence: typeof condition.prevalence === "string" ? null : (condition.prevalence[species] ?? null),
+    })),
   );
   const conditionSignRows = data.conditions.flatMap((condition) =>
     condition.signs.map((link) => {

@@ -129,4 +129,4 @@ async function readLexicon(db: Database, version: string): Promise<Lexicon> {
 }
 
 /** The lexicon for this database, reloaded when the catalogue changes. */
-export const loadLexicon = catalogueCache(readLexicon);
+export const loadLexicon = catalogueCache("lexicon", readLexicon);

@@ -2,6 +2,7 @@
 // for a case's notes. Catalogue ids in it are always real: extractors resolve text through the
 // Lexicon, never invent ids.
 import type { Lexicon } from "./lexicon";
+import type { RiskContext } from "./local/risk-context";
 
 export interface ExtractedPatient {
   /** Catalogue animal type, or null when the notes do not say and it cannot be inferred. */
@@ -15,13 +16,26 @@ export interface ExtractedPatient {
   neutered: boolean | null;
   weight: { value: number; unit: "kg" | "g" | "lb" } | null;
   ageYears: number | null;
+  /** Vaccination, travel and environment as the notes state them (risk factors for ranking). */
+  riskContext?: RiskContext;
 }
 
 /**
  * present: the animal shows it now. absent: denied ("no vomiting", "v-"). historical: resolved or
  * past only. other_animal: another animal's sign. monitor: to watch for, not observed.
+ * suspected: the owner's guess ("owner thinks it's choke"). hypothetical: possible or queried
+ * ("?sore joints", "may be diabetic").
  */
-export type MentionStatus = "present" | "absent" | "historical" | "other_animal" | "monitor";
+export const MENTION_STATUSES = [
+  "present",
+  "absent",
+  "historical",
+  "other_animal",
+  "monitor",
+  "suspected",
+  "hypothetical",
+] as const;
+export type MentionStatus = (typeof MENTION_STATUSES)[number];
 
 export interface SymptomMention {
   symptomId: number;
@@ -39,6 +53,8 @@ export interface Extraction {
   symptoms: SymptomMention[];
   /** Which extractor produced this, e.g. "local-v1" or "openai:gpt-4.1-mini". */
   extractor: string;
+  /** Parts of the notes that could not be trusted (impossible values), reported, never used. */
+  flags?: { text: string; reason: string }[];
 }
 
 export interface Extractor {

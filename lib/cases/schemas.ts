@@ -4,6 +4,7 @@ import { z } from "zod";
 import { caseStatuses } from "@/db/schema";
 import { cursorParam, limitParam } from "@/lib/catalogue/schemas";
 import { soapNotesSchema } from "@/lib/notes/schemas";
+import { MENTION_STATUSES } from "@/lib/ai/types";
 
 /** Longest accepted notes, in characters: a long consult with history runs to a few thousand. */
 export const MAX_NOTES_LENGTH = 20_000;
@@ -107,7 +108,7 @@ export const caseSchema = z
         z.object({
           symptom: symptomRef,
           key_phrases: z.array(z.string()),
-          status: z.enum(["present", "absent", "historical", "other_animal", "monitor"]),
+          status: z.enum(MENTION_STATUSES),
         }),
       )
       .optional(),

@@ -78,6 +78,7 @@ describe("differentialsInputForCase", () => {
       age_years: 4,
       present_symptom_ids: [ids.vomiting, ids.lethargy],
       absent_symptom_ids: [ids.coughing, ids.diarrhoea],
+      context: null,
     });
   });
 
@@ -116,11 +117,43 @@ describe("differentialsForCase", () => {
         id: expect.any(Number),
         name: expect.any(String),
         score: expect.any(Number),
-        evidence: { supporting: expect.any(Array), against: expect.any(Array) },
+        evidence: { supporting: expect.any(Array), findings: expect.any(Array), against: expect.any(Array) },
       });
     }
     expect(data.map((d) => d.score)).toEqual([...data.map((d) => d.score)].sort((a, b) => b - a));
     expect(data[0]!.evidence.supporting.map((s) => s.symptom_name)).toContain("vomiting");
+  });
+
+  it("ranks a case whose notes named no species across the plausible species, and says so", async () => {
+    const row = await completedCase({
+      patient: {
+        animal_type_id: null,
+        breed_id: null,
+        name: null,
+        gender_id: null,
+        weight_kg: null,
+        neutered: null,
+      },
+    });
+    const answer = await differentialsForCase(
+      handle.db,
+      { caseId: row.id, veterinarianId: vetA },
+      { limit: 10 },
+    );
+    expect(answer.species).toEqual({ animal_type_id: null, inferred: true });
+    expect(answer.note).toMatch(/no species/);
+    expect(answer.data).toHaveLength(10);
+    expect(answer.data.every((d) => typeof d.animal_type_id === "number")).toBe(true);
+    // Common patients first: the list is led by the commonest species' conditions.
+    expect([1, 2]).toContain(answer.data[0]!.animal_type_id);
+  });
+
+  it("marks a case with too little evidence as low-evidence instead of a confident list", async () => {
+    const row = await completedCase({ selectedSymptoms: [{ id: ids.lethargy, significant: false }] });
+    const answer = await differentialsForCase(handle.db, { caseId: row.id, veterinarianId: vetA });
+    expect(answer.evidence_level).toBe("low");
+    expect(answer.note).toMatch(/Too little is known/);
+    expect(answer.data[0]!.score).toBeLessThan(0.5);
   });
 
   it("answers 404 for another vet's case", async () => {

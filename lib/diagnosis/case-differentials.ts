@@ -6,8 +6,12 @@ import type { cases } from "@/db/schema";
 import { limitParam } from "@/lib/catalogue/schemas";
 import { getCaseRow } from "@/lib/cases/get-case";
 import { invalid } from "@/lib/errors";
-import { rankDifferentials, type DifferentialsRequest } from "./rank-differentials";
-import type { Differential } from "./schemas";
+import {
+  rankCase,
+  type DifferentialsRequest,
+  type RankedDifferentials,
+  type RiskContextInput,
+} from "./rank-differentials";
 
 type CaseRow = typeof cases.$inferSelect;
 
@@ -22,7 +26,7 @@ interface StoredPatient {
   neutered?: boolean | null;
 }
 interface StoredRaw {
-  animal?: { animal_type_id?: number | null; age_years?: number | null };
+  animal?: { animal_type_id?: number | null; age_years?: number | null; risk_context?: RiskContextInput };
 }
 interface StoredSuggestion {
   symptom?: { id?: number };
@@ -31,16 +35,24 @@ interface StoredSuggestion {
 
 /** The ranker's input for a case; a case whose species nobody has set cannot be ranked (400). */
 export function differentialsInputForCase(row: CaseRow): DifferentialsRequest {
-  const patient = (row.patient ?? {}) as StoredPatient;
-  const raw = (row.rawAiResponse ?? {}) as StoredRaw;
-  const animalTypeId =
-    patient.animal_type_id ?? (row.patient === null ? raw.animal?.animal_type_id : null) ?? null;
-  if (animalTypeId === null) {
+  const input = caseRankingInput(row);
+  if (input.animal_type_id === null) {
     throw invalid(
       "The case has no species yet: set the patient's animal type (PATCH /v1/cases/{id} with patient.animal_type_id) to rank differentials",
       [{ path: "patient.animal_type_id", message: "required to rank differentials" }],
     );
   }
+  return { ...input, animal_type_id: input.animal_type_id };
+}
+
+/** The ranker's input for a case, with its species null when nobody has set one. */
+export function caseRankingInput(
+  row: CaseRow,
+): Omit<DifferentialsRequest, "animal_type_id"> & { animal_type_id: number | null } {
+  const patient = (row.patient ?? {}) as StoredPatient;
+  const raw = (row.rawAiResponse ?? {}) as StoredRaw;
+  const animalTypeId =
+    patient.animal_type_id ?? (row.patient === null ? raw.animal?.animal_type_id : null) ?? null;
   const present = (row.selectedSymptoms as { id: number }[]).map((s) => s.id);
   const presentIds = new Set(present);
   const denied = ((row.suggestedSymptoms ?? []) as StoredSuggestion[])
@@ -57,14 +69,19 @@ export function differentialsInputForCase(row: CaseRow): DifferentialsRequest {
     age_years: typeof age === "number" && Number.isFinite(age) && age >= 0 ? age : null,
     present_symptom_ids: present,
     absent_symptom_ids: absent,
+    context: raw.animal?.risk_context ?? null,
   };
 }
 
+/**
+ * A case's differentials. A case whose notes named no species still gets a list, spanning the
+ * plausible species (and saying so); a case with too little evidence is marked low-evidence.
+ */
 export async function differentialsForCase(
   db: Database,
   where: { caseId: string; veterinarianId: string },
   options: { limit?: number } = {},
-): Promise<{ data: Differential[] }> {
+): Promise<RankedDifferentials> {
   const row = await getCaseRow(db, where);
-  return { data: await rankDifferentials(db, differentialsInputForCase(row), { limit: options.limit }) };
+  return rankCase(db, caseRankingInput(row), { limit: options.limit });
 }

@@ -11,6 +11,7 @@ import {
   conditionSpecies,
   conditions,
   genders,
+  symptomCategories,
   symptoms,
 } from "@/db/schema";
 import { catalogueCache } from "@/db/seed/catalogue-cache";
@@ -24,6 +25,12 @@ export interface RiskFactors {
   ageMax: number | null;
   sex: "male" | "female" | null;
   neutered: boolean | null;
+  /** Surroundings that make the condition likelier (check-data.mjs lists the words). */
+  environment: string[];
+  /** More likely in an unvaccinated animal. */
+  unvaccinated: boolean;
+  /** More likely after travel to an endemic region. */
+  travel: boolean;
 }
 
 export interface KbCondition {
@@ -31,6 +38,8 @@ export interface KbCondition {
   name: string;
   synonyms: string[];
   prevalence: Prevalence;
+  /** Per-species prevalence of a multi-species condition, where it differs from `prevalence`. */
+  prevalenceBySpecies: Map<number, Prevalence>;
   animalTypeIds: number[];
   /** symptom id → authored P(sign | condition). */
   signs: Map<number, number>;
@@ -40,6 +49,8 @@ export interface KbCondition {
 export interface KbSymptom {
   id: number;
   name: string;
+  /** Laboratory or imaging finding rather than a clinical sign. */
+  finding: boolean;
   /** More general signs whose name this sign's name contains ("diarrhoea" for "haemorrhagic diarrhoea"). */
   parentIds: number[];
   /** More specific signs that imply this one. */
@@ -72,6 +83,8 @@ export interface KnowledgeBase {
   /** Catalogue content hash; a changed catalogue gives a new knowledge base. */
   version: string;
   animalTypeIds: Set<number>;
+  /** animal type id → key ("dog", "guinea_pig"). */
+  speciesKeyById: Map<number, string>;
   species: Map<number, KbSpecies>;
   symptoms: Map<number, KbSymptom>;
   breeds: Map<number, KbBreed>;
@@ -99,7 +112,16 @@ function containsRun(haystack: string[], needle: string[]): boolean {
 }
 
 function parseRiskFactors(raw: unknown): RiskFactors {
-  const risk: RiskFactors = { breeds: [], ageMin: null, ageMax: null, sex: null, neutered: null };
+  const risk: RiskFactors = {
+    breeds: [],
+    ageMin: null,
+    ageMax: null,
+    sex: null,
+    neutered: null,
+    environment: [],
+    unvaccinated: false,
+    travel: false,
+  };
   if (!raw || typeof raw !== "object") return risk;
   const value = raw as Record<string, unknown>;
   if (Array.isArray(value.breeds)) {
@@ -113,14 +135,29 @@ function parseRiskFactors(raw: unknown): RiskFactors {
   }
   if (value.sex === "male" || value.sex === "female") risk.sex = value.sex;
   if (typeof value.neutered === "boolean") risk.neutered = value.neutered;
+  if (Array.isArray(value.environment))
+    risk.environment = value.environment.filter((e): e is string => typeof e === "string");
+  risk.unvaccinated = value.unvaccinated === true;
+  risk.travel = value.travel === true;
   return risk;
 }
 
 /** Sign hierarchy from names: a sign whose name contains another sign's whole name is a kind of it. */
-function buildSymptoms(rows: { id: number; name: string }[]): Map<number, KbSymptom> {
+const FINDING_CATEGORY_KEYS = new Set(["laboratory", "imaging"]);
+
+function buildSymptoms(rows: { id: number; name: string; categoryKey: string }[]): Map<number, KbSymptom> {
   const tokenised = rows.map((row) => ({ ...row, words: words(row.name) }));
   const result = new Map<number, KbSymptom>(
-    rows.map((row) => [row.id, { id: row.id, name: row.name, parentIds: [], childIds: [] }]),
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        finding: FINDING_CATEGORY_KEYS.has(row.categoryKey),
+        parentIds: [],
+        childIds: [],
+      },
+    ]),
   );
   for (const child of tokenised) {
     for (const parent of tokenised) {
@@ -150,7 +187,7 @@ function buildSpecies(animalTypeId: number, speciesConditions: KbCondition[]): K
 async function readKnowledgeBase(db: Database, version: string): Promise<KnowledgeBase> {
   const [typeRows, conditionRows, speciesRows, signRows, symptomRows, breedRows, genderRows] =
     await Promise.all([
-      db.select({ id: animalTypes.id }).from(animalTypes),
+      db.select({ id: animalTypes.id, key: animalTypes.key }).from(animalTypes),
       db
         .select({
           id: conditions.id,
@@ -162,7 +199,11 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
         .from(conditions)
         .where(eq(conditions.retired, false)),
       db
-        .select({ conditionId: conditionSpecies.conditionId, animalTypeId: conditionSpecies.animalTypeId })
+        .select({
+          conditionId: conditionSpecies.conditionId,
+          animalTypeId: conditionSpecies.animalTypeId,
+          prevalence: conditionSpecies.prevalence,
+        })
         .from(conditionSpecies),
       db
         .select({
@@ -171,7 +212,10 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
           weight: conditionSigns.weight,
         })
         .from(conditionSigns),
-      db.select({ id: symptoms.id, name: symptoms.name }).from(symptoms),
+      db
+        .select({ id: symptoms.id, name: symptoms.name, categoryKey: symptomCategories.key })
+        .from(symptoms)
+        .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId)),
       db
         .select({
           id: breeds.id,
@@ -192,6 +236,7 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
       name: row.name,
       synonyms: row.synonyms,
       prevalence: row.prevalence,
+      prevalenceBySpecies: new Map(),
       animalTypeIds: [],
       signs: new Map(),
       risk: parseRiskFactors(row.riskFactors),
@@ -206,6 +251,7 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
     const condition = conditionById.get(row.conditionId);
     if (!condition) continue;
     condition.animalTypeIds.push(row.animalTypeId);
+    if (row.prevalence) condition.prevalenceBySpecies.set(row.animalTypeId, row.prevalence);
     bySpecies.set(row.animalTypeId, [...(bySpecies.get(row.animalTypeId) ?? []), condition]);
   }
   const species = new Map<number, KbSpecies>();
@@ -214,6 +260,7 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
   return {
     version,
     animalTypeIds: new Set(typeRows.map((t) => t.id)),
+    speciesKeyById: new Map(typeRows.map((t) => [t.id, t.key])),
     species,
     symptoms: buildSymptoms(symptomRows),
     breeds: new Map(
@@ -237,4 +284,4 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
 }
 
 /** The knowledge base for this database, reloaded when the catalogue changes. */
-export const loadKnowledgeBase = catalogueCache(readKnowledgeBase);
+export const loadKnowledgeBase = catalogueCache("knowledge-base", readKnowledgeBase);

@@ -28,25 +28,102 @@ export interface DifferentialsRequest {
   neutered?: boolean | null;
   present_symptom_ids: number[];
   absent_symptom_ids?: number[];
+  /** Vaccination, travel and environment, as read from the notes. */
+  context?: RiskContextInput | null;
+}
+
+export interface RiskContextInput {
+  vaccinated?: boolean | null;
+  travelled?: boolean | null;
+  environment?: string[];
+  /** The notes name an exposure (toxin, drug, plant, venomous animal, foreign material). */
+  exposure?: boolean | null;
+}
+
+/** A case's ranking: the list, how much the findings say, and which species it covers. */
+export interface RankedDifferentials {
+  data: Differential[];
+  /** "low": too little is known for the list to mean much; add findings. */
+  evidence_level: "sufficient" | "low";
+  species: {
+    animal_type_id: number | null;
+    /** true when the notes named no species and the list spans the plausible ones. */
+    inferred: boolean;
+  };
+  note?: string;
 }
 
 export interface RankOptions {
   /** How many differentials to return (default 20). */
   limit?: number;
+  /** Overrides of the ranker's constants, for scripts/eval/tune-ranker.ts only. */
+  tuning?: Partial<RankTuning>;
 }
 
-/** Relative prior by prevalence tier. */
-const PRIOR: Record<KbCondition["prevalence"], number> = {
-  very_common: 8,
-  common: 4,
-  uncommon: 1.5,
-  rare: 0.5,
+/**
+ * The ranker's free constants. Chosen on the real-world dev set only (scripts/eval/tune-ranker.ts;
+ * docs/clinical-accuracy.md says how), never on the held-out test set.
+ */
+export interface RankTuning {
+  /** Relative prior by prevalence tier. */
+  priors: Record<KbCondition["prevalence"], number>;
+  /**
+   * Weight of the summed log-likelihood of the findings. Naive Bayes counts correlated findings
+   * (jaundice, hyperbilirubinaemia, elevated liver enzymes) as independent evidence; a weight
+   * below 1 tempers that, as a fixed correlation discount.
+   */
+  likelihoodWeight: number;
+  /**
+   * Chance that a present characteristic sign goes unmentioned in a note is 1 − this × weight:
+   * a condition whose cardinal signs (weight ≥ cardinalWeight) the note does not mention loses a
+   * little for each. Laboratory and imaging findings count only when the note reports results of
+   * that kind.
+   */
+  documentation: number;
+  cardinalWeight: number;
+  /** Softmax temperature of the scores (calibration). */
+  temperature: number;
+}
+
+export const DEFAULT_TUNING: RankTuning = {
+  priors: { very_common: 4, common: 3, uncommon: 1.5, rare: 0.7 },
+  likelihoodWeight: 1,
+  documentation: 0.2,
+  cardinalWeight: 0.8,
+  temperature: 1.25,
 };
+
+/** Below this much information (nats, summed over present findings) the list is low-evidence. */
+const LOW_EVIDENCE_NATS = 4;
+/** Likelihood ratios for what the notes say of the animal's surroundings and history. */
+const ENVIRONMENT_MATCH_LR = 2;
+const INDOOR_OUTDOOR_MISMATCH_LR = 0.4;
+const UNVACCINATED_LR = 3;
+const VACCINATED_LR = 0.3;
+const TRAVEL_LR = 3;
+/** Share of first-opinion patients by species, for notes that name none. */
+const SPECIES_SHARE: Record<string, number> = {
+  dog: 0.42,
+  cat: 0.32,
+  horse: 0.05,
+  rabbit: 0.04,
+  cattle: 0.03,
+  guinea_pig: 0.015,
+  sheep: 0.015,
+  ferret: 0.01,
+  goat: 0.01,
+  pig: 0.01,
+  chicken: 0.01,
+  parrot: 0.01,
+};
+const OTHER_SPECIES_SHARE = 0.004;
 /**
  * A condition listing only a general sign explains a specific form of it with this share of its
  * weight, over √(number of its specific forms): "pain" has many forms, "diarrhoea" few.
  */
 const GENERAL_TO_SPECIFIC = 0.6;
+/** Share of a specific sign's weight that a mention of only its general form carries. */
+const SPECIFIC_TO_GENERAL = 0.7;
 /** Likelihood ratio for a predisposed breed, and for a known pure breed not among the predisposed. */
 const BREED_LR = 3;
 const BREED_OTHER_LR = 0.85;
@@ -77,6 +154,8 @@ const GONAD_DEPENDENT =
 interface Finding {
   id: number;
   name: string;
+  /** A laboratory or imaging finding rather than a clinical sign. */
+  finding: boolean;
   /** General signs this one is a form of, with the share of their weight that carries over. */
   parents: { id: number; share: number }[];
   childIds: number[];
@@ -94,6 +173,7 @@ function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[]): Findi
     findings.push({
       id,
       name: symptom.name,
+      finding: symptom.finding,
       parents: symptom.parentIds.map((parentId) => ({
         id: parentId,
         share: GENERAL_TO_SPECIFIC / Math.sqrt(Math.max(1, kb.symptoms.get(parentId)?.childIds.length ?? 1)),
@@ -109,7 +189,11 @@ function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[]): Findi
 function signProbability(condition: KbCondition, finding: Finding): { p: number; explained: boolean } {
   const direct = condition.signs.get(finding.id);
   let implied = 0;
-  for (const childId of finding.childIds) implied = Math.max(implied, condition.signs.get(childId) ?? 0);
+  // A general sign ("diarrhoea") reported for a condition known by a specific form of it
+  // ("haemorrhagic diarrhoea"): the vet would usually have written the specific form, so the
+  // general mention counts at a share of the specific form's weight.
+  for (const childId of finding.childIds)
+    implied = Math.max(implied, (condition.signs.get(childId) ?? 0) * SPECIFIC_TO_GENERAL);
   if (direct !== undefined) return { p: Math.max(direct, implied), explained: true };
   if (implied > 0) return { p: Math.max(implied, finding.leak), explained: true };
   let derived = 0;
@@ -181,6 +265,42 @@ function ageLogLr(condition: KbCondition, age: number): number {
   return Math.log(Math.max(AGE_FLOOR_LR, AGE_OUT_LR * Math.exp(-distance / scale)));
 }
 
+/**
+ * Poisonings, overdoses and envenomations need an exposure: without one in the note (a toxin or
+ * foreign material named, scavenging, a drug given) they are less likely than their signs alone
+ * suggest; with one, more.
+ */
+const EXPOSURE_CONDITION =
+  /\b(toxicosis|toxicity|poisoning|intoxication|overdose|envenom\w*|toxic\b|ingestion|iatrogenic|drug reaction|adverse drug)/i;
+const NO_EXPOSURE_LR = 0.35;
+/** Signs that report an exposure. */
+const EXPOSURE_SIGNS = new Set(["toxin exposure", "foreign body ingestion", "pica"]);
+const EXPOSURE_LR = 2;
+
+function exposureLogLr(condition: KbCondition, exposed: boolean): number {
+  if (!EXPOSURE_CONDITION.test(condition.name)) return 0;
+  return Math.log(exposed ? EXPOSURE_LR : NO_EXPOSURE_LR);
+}
+
+function contextLogLr(condition: KbCondition, context: RiskContextInput | null | undefined): number {
+  if (!context) return 0;
+  const risk = condition.risk;
+  let logLr = 0;
+  const environment = context.environment ?? [];
+  if (risk.environment.length > 0 && environment.length > 0) {
+    if (risk.environment.some((e) => environment.includes(e))) logLr += Math.log(ENVIRONMENT_MATCH_LR);
+    else if (
+      (risk.environment.includes("outdoor") && environment.includes("indoor")) ||
+      (risk.environment.includes("indoor") && environment.includes("outdoor"))
+    )
+      logLr += Math.log(INDOOR_OUTDOOR_MISMATCH_LR);
+  }
+  if (risk.unvaccinated && context.vaccinated === false) logLr += Math.log(UNVACCINATED_LR);
+  if (risk.unvaccinated && context.vaccinated === true) logLr += Math.log(VACCINATED_LR);
+  if (risk.travel && context.travelled === true) logLr += Math.log(TRAVEL_LR);
+  return logLr;
+}
+
 function riskLogLr(
   condition: KbCondition,
   profile: BreedProfile,
@@ -215,6 +335,14 @@ function validate(kb: KnowledgeBase, input: DifferentialsRequest): KbSpecies {
       { path: "animal_type_id", message: "unknown animal type" },
     ]);
   }
+  validateSigns(kb, input);
+  return species;
+}
+
+function validateSigns(
+  kb: KnowledgeBase,
+  input: Omit<DifferentialsRequest, "animal_type_id"> & { animal_type_id: number | null },
+) {
   const errors: { path: string; message: string }[] = [];
   const check = (field: "present_symptom_ids" | "absent_symptom_ids", ids: number[]) => {
     ids.forEach((id, index) => {
@@ -230,7 +358,7 @@ function validate(kb: KnowledgeBase, input: DifferentialsRequest): KbSpecies {
   }
   if (input.breed_id != null) {
     const breed = kb.breeds.get(input.breed_id);
-    if (!breed || breed.animalTypeId !== input.animal_type_id) {
+    if (!breed || (input.animal_type_id !== null && breed.animalTypeId !== input.animal_type_id)) {
       throw invalid(`Breed ${input.breed_id} is not a breed of animal type ${input.animal_type_id}`, [
         { path: "breed_id", message: "unknown breed for this animal type" },
       ]);
@@ -241,7 +369,6 @@ function validate(kb: KnowledgeBase, input: DifferentialsRequest): KbSpecies {
       { path: "gender_id", message: "unknown gender" },
     ]);
   }
-  return species;
 }
 
 /** The species' conditions, most probable first, with normalised posterior scores and evidence. */
@@ -259,8 +386,33 @@ export function rankWithKnowledgeBase(
   input: DifferentialsRequest,
   options: RankOptions = {},
 ): Differential[] {
-  const species = validate(kb, input);
-  const limit = Math.max(0, Math.floor(options.limit ?? 20));
+  return rankDetailed(kb, input, options).data;
+}
+
+/** Differentials for a case whose species may be unknown (animal_type_id null). */
+export async function rankCase(
+  db: Database,
+  input: Omit<DifferentialsRequest, "animal_type_id"> & { animal_type_id: number | null },
+  options: RankOptions = {},
+): Promise<RankedDifferentials> {
+  const kb = await loadKnowledgeBase(db);
+  return rankDetailed(kb, input, options);
+}
+
+interface Scored {
+  condition: KbCondition;
+  animalTypeId: number;
+  logScore: number;
+}
+
+/** Log posterior (up to a constant shared by every species) of each of a species' conditions. */
+function scoreSpecies(
+  kb: KnowledgeBase,
+  species: KbSpecies,
+  input: Omit<DifferentialsRequest, "animal_type_id">,
+  speciesLogPrior: number,
+  tuning: RankTuning,
+): { scored: Scored[]; present: Finding[]; absent: Finding[] } {
   const presentIds = new Set(input.present_symptom_ids);
   const present = findingsOf(kb, species, input.present_symptom_ids);
   // A sign reported both present and absent counts as present.
@@ -269,34 +421,129 @@ export function rankWithKnowledgeBase(
     species,
     (input.absent_symptom_ids ?? []).filter((id) => !presentIds.has(id)),
   );
-  const profile = breedProfile(kb, input.breed_id != null ? kb.breeds.get(input.breed_id) : undefined);
+  const breed = input.breed_id != null ? kb.breeds.get(input.breed_id) : undefined;
+  const profile = breedProfile(kb, breed && breed.animalTypeId === species.animalTypeId ? breed : undefined);
   const sexKey = input.gender_id != null ? kb.sexByGenderId.get(input.gender_id) : undefined;
   const sex = sexKey === "male" || sexKey === "female" ? sexKey : null;
   const age = input.age_years ?? null;
   const neutered = input.neutered ?? null;
 
+  // Priors are normalised within the species, so a species with many rare conditions does not
+  // outweigh one with a few common ones when a list spans species.
+  const prevalenceOf = (c: KbCondition) => c.prevalenceBySpecies.get(species.animalTypeId) ?? c.prevalence;
+  const prior = tuning.priors;
+  const priorTotal = species.conditions.reduce((sum, c) => sum + prior[prevalenceOf(c)], 0) || 1;
+  const mentioned = new Set([...present, ...absent].map((f) => f.id));
+  const reportsFindings = present.some((f) => f.finding);
+  const exposed =
+    input.context?.exposure === true ||
+    present.some((f) => EXPOSURE_SIGNS.has(f.name)) ||
+    (input.context?.environment ?? []).some((e) => e === "scavenging" || e === "raw_diet");
   const scored = species.conditions.map((condition) => {
-    let logScore = Math.log(PRIOR[condition.prevalence]) + riskLogLr(condition, profile, age, sex, neutered);
     let logLikelihood = 0;
     for (const finding of present) logLikelihood += Math.log(signProbability(condition, finding).p);
     for (const finding of absent) {
       logLikelihood += Math.log(Math.max(ABSENT_FLOOR, 1 - signProbability(condition, finding).p));
     }
-    logScore += logLikelihood;
-    return { condition, logScore };
+    if (tuning.documentation > 0) {
+      for (const [symptomId, weight] of condition.signs) {
+        if (weight < tuning.cardinalWeight || mentioned.has(symptomId)) continue;
+        const symptom = kb.symptoms.get(symptomId);
+        if (!symptom || symptom.childIds.some((id) => mentioned.has(id))) continue;
+        if (symptom.parentIds.some((id) => mentioned.has(id))) continue;
+        if (symptom.finding && !reportsFindings) continue;
+        logLikelihood += Math.log(1 - tuning.documentation * weight);
+      }
+    }
+    const logScore =
+      speciesLogPrior +
+      Math.log(prior[prevalenceOf(condition)] / priorTotal) +
+      riskLogLr(condition, profile, age, sex, neutered) +
+      contextLogLr(condition, input.context) +
+      exposureLogLr(condition, exposed) +
+      tuning.likelihoodWeight * logLikelihood;
+    return { condition, animalTypeId: species.animalTypeId, logScore };
   });
-  if (scored.length === 0) return [];
-  const maxLog = scored.reduce((max, s) => Math.max(max, s.logScore), -Infinity);
-  let total = 0;
-  for (const s of scored) total += Math.exp(s.logScore - maxLog);
-  scored.sort((a, b) => b.logScore - a.logScore || a.condition.name.localeCompare(b.condition.name));
+  return { scored, present, absent };
+}
 
-  return scored.slice(0, limit).map(({ condition, logScore }) => ({
-    id: condition.id,
-    name: condition.name,
-    score: Math.exp(logScore - maxLog) / total,
-    evidence: evidenceFor(condition, present, absent),
-  }));
+/** How much the present findings say, in nats: rare findings for the species say more. */
+function information(present: Finding[]): number {
+  return present.reduce((sum, f) => sum + Math.min(3, -Math.log(Math.max(f.leak, 1e-6))), 0);
+}
+
+export function rankDetailed(
+  kb: KnowledgeBase,
+  input: Omit<DifferentialsRequest, "animal_type_id"> & { animal_type_id: number | null },
+  options: RankOptions = {},
+): RankedDifferentials {
+  const limit = Math.max(0, Math.floor(options.limit ?? 20));
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const known =
+    input.animal_type_id !== null ? validate(kb, { ...input, animal_type_id: input.animal_type_id }) : null;
+  if (known === null) validateSigns(kb, input);
+
+  // The species to rank: the patient's, or (unknown, or a species without conditions of its own)
+  // every species weighted by how often it is seen in practice.
+  const inferred = known === null || known.conditions.length === 0;
+  const speciesList: { species: KbSpecies; logPrior: number }[] = inferred
+    ? [...kb.species.values()]
+        .filter((sp) => sp.conditions.length > 0)
+        .map((sp) => {
+          const key = kb.speciesKeyById.get(sp.animalTypeId) ?? "";
+          return { species: sp, logPrior: Math.log(SPECIES_SHARE[key] ?? OTHER_SPECIES_SHARE) };
+        })
+    : [{ species: known, logPrior: 0 }];
+
+  const all: Scored[] = [];
+  const evidence = new Map<string, { present: Finding[]; absent: Finding[] }>();
+  let nats = 0;
+  for (const { species, logPrior } of speciesList) {
+    const { scored, present, absent } = scoreSpecies(kb, species, input, logPrior, tuning);
+    all.push(...scored);
+    evidence.set(String(species.animalTypeId), { present, absent });
+    nats = Math.max(nats, information(present));
+  }
+  const evidenceLevel: RankedDifferentials["evidence_level"] =
+    nats < LOW_EVIDENCE_NATS ? "low" : "sufficient";
+  const result: RankedDifferentials = {
+    data: [],
+    evidence_level: evidenceLevel,
+    species: { animal_type_id: inferred ? null : input.animal_type_id, inferred },
+  };
+  if (inferred) {
+    result.note =
+      known === null
+        ? "The notes name no species: differentials span the plausible species, each labelled with its species (animal_type_id). Set the patient's species for a focused list."
+        : "This species has no conditions of its own in the catalogue: differentials span related species, each labelled with its species (animal_type_id).";
+  }
+  if (evidenceLevel === "low") {
+    const lowNote =
+      "Too little is known for a confident list: add examination findings or first-line results.";
+    result.note = result.note ? `${result.note} ${lowNote}` : lowNote;
+  }
+  if (all.length === 0) return result;
+
+  const maxLog = all.reduce((max, s) => Math.max(max, s.logScore), -Infinity);
+  let total = 0;
+  for (const s of all) total += Math.exp((s.logScore - maxLog) / tuning.temperature);
+  all.sort((a, b) => b.logScore - a.logScore || a.condition.name.localeCompare(b.condition.name));
+  // One entry per condition: a multi-species condition appears once, for its likeliest species.
+  const seen = new Set<number>();
+  for (const s of all) {
+    if (result.data.length >= limit) break;
+    if (seen.has(s.condition.id)) continue;
+    seen.add(s.condition.id);
+    const { present, absent } = evidence.get(String(s.animalTypeId))!;
+    result.data.push({
+      id: s.condition.id,
+      name: s.condition.name,
+      score: Math.exp((s.logScore - maxLog) / tuning.temperature) / total,
+      ...(inferred ? { animal_type_id: s.animalTypeId } : {}),
+      evidence: evidenceFor(s.condition, present, absent),
+    });
+  }
+  return result;
 }
 
 function evidenceFor(
@@ -305,10 +552,12 @@ function evidenceFor(
   absent: Finding[],
 ): Differential["evidence"] {
   const supporting: { id: number; symptom_name: string; p: number }[] = [];
+  const findings: { id: number; symptom_name: string; p: number }[] = [];
   const unexplained: { id: number; symptom_name: string; p: number }[] = [];
   for (const finding of present) {
     const { p, explained } = signProbability(condition, finding);
-    if (explained) supporting.push({ id: finding.id, symptom_name: finding.name, p });
+    if (explained)
+      (finding.finding ? findings : supporting).push({ id: finding.id, symptom_name: finding.name, p });
     else if (finding.leak < INFORMATIVE_LEAK)
       unexplained.push({ id: finding.id, symptom_name: finding.name, p: finding.leak });
   }
@@ -323,6 +572,8 @@ function evidenceFor(
       .map(({ id, symptom_name }) => ({ id, symptom_name }));
   return {
     supporting: strip(supporting, 1),
+    // Laboratory and imaging findings the condition explains, the most characteristic first.
+    findings: strip(findings, 1),
     // Absent signs the condition usually shows (most characteristic first), then the most specific
     // present signs it leaves unexplained.
     against: [...strip(missing, 1), ...strip(unexplained, -1)],

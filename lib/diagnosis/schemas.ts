@@ -3,6 +3,20 @@
 import { z } from "zod";
 
 const id = z.number().int().min(1).max(2_147_483_647);
+/** Surroundings the catalogue's risk factors use (db/seed/check-data.mjs keeps the same list). */
+export const ENVIRONMENTS = [
+  "outdoor",
+  "indoor",
+  "multi_animal",
+  "pasture",
+  "housed",
+  "rural",
+  "water",
+  "scavenging",
+  "raw_diet",
+  "poor_husbandry",
+  "warm_climate",
+] as const;
 
 export const differentialsInputSchema = z.strictObject({
   animal_type_id: id.describe("Animal type (species) of the patient; only its conditions are ranked"),
@@ -25,6 +39,34 @@ export const differentialsInputSchema = z.strictObject({
     .max(100)
     .optional()
     .describe("Clinical signs examined for and found absent; they lower conditions that usually show them"),
+  context: z
+    .strictObject({
+      vaccinated: z
+        .boolean()
+        .nullable()
+        .optional()
+        .describe("false: unvaccinated; true: vaccinations up to date"),
+      travelled: z
+        .boolean()
+        .nullable()
+        .optional()
+        .describe("true: recent travel to or import from another region"),
+      exposure: z
+        .boolean()
+        .nullable()
+        .optional()
+        .describe(
+          "true: the notes name an exposure to a toxin, drug, plant, venomous animal or foreign material",
+        ),
+      environment: z
+        .array(z.enum(ENVIRONMENTS))
+        .max(ENVIRONMENTS.length)
+        .optional()
+        .describe("The animal's surroundings, e.g. outdoor, multi_animal, pasture, scavenging"),
+    })
+    .nullable()
+    .optional()
+    .describe("Risk context: vaccination, travel and environment"),
 });
 
 export type DifferentialsInput = z.infer<typeof differentialsInputSchema>;
@@ -43,11 +85,22 @@ export const differentialSchema = z
       .min(0)
       .max(1)
       .describe("Posterior probability of the condition among the species' conditions, given the findings"),
+    animal_type_id: z
+      .number()
+      .int()
+      .optional()
+      .describe("The species this differential is for, when the notes named none and the list spans species"),
     evidence: z
       .object({
         supporting: z
           .array(evidenceSign)
           .describe("Present signs the condition explains, the most characteristic first"),
+        findings: z
+          .array(evidenceSign)
+          .optional()
+          .describe(
+            "Present laboratory and imaging findings the condition explains, the most characteristic first",
+          ),
         against: z
           .array(evidenceSign)
           .describe(
@@ -62,4 +115,20 @@ export type Differential = z.infer<typeof differentialSchema>;
 
 export const differentialsOutputSchema = z.object({
   data: z.array(differentialSchema).describe("Differential diagnoses, the most probable first"),
+  evidence_level: z
+    .enum(["sufficient", "low"])
+    .optional()
+    .describe(
+      '"low" when too little is known for the list to mean much: add examination findings or results',
+    ),
+  species: z
+    .object({
+      animal_type_id: z.number().int().nullable(),
+      inferred: z
+        .boolean()
+        .describe("true when the notes named no species and the list spans the plausible ones"),
+    })
+    .optional()
+    .describe("The species the list is for"),
+  note: z.string().optional().describe("Why the list is low-evidence or spans species, in words"),
 });

@@ -2,6 +2,7 @@
 // later steps re-read), `ai_extracted_patient` and `suggested_symptoms` are the spec's views of it.
 import type { Extraction, MentionStatus } from "@/lib/ai/types";
 import type { Lexicon } from "@/lib/ai/lexicon";
+import type { RiskContext } from "@/lib/ai/local/risk-context";
 
 export interface RawAiResponse {
   extractor: string;
@@ -14,7 +15,11 @@ export interface RawAiResponse {
     neutered: boolean | null;
     weight: { value: number; unit: "kg" | "g" | "lb" } | null;
     age_years: number | null;
+    /** Vaccination, travel and environment as the notes state them. */
+    risk_context?: RiskContext;
   };
+  /** Parts of the notes that could not be trusted (impossible values), never used. */
+  flags?: { text: string; reason: string }[];
   symptoms: {
     symptom_id: number;
     symptom_name: string;
@@ -45,7 +50,9 @@ export function toRawAiResponse(extraction: Extraction, lexicon: Lexicon): RawAi
       neutered: patient.neutered,
       weight: patient.weight,
       age_years: patient.ageYears,
+      ...(patient.riskContext ? { risk_context: patient.riskContext } : {}),
     },
+    ...(extraction.flags && extraction.flags.length > 0 ? { flags: extraction.flags } : {}),
     symptoms: extraction.symptoms.map((mention) => ({
       symptom_id: mention.symptomId,
       symptom_name: lexicon.symptomById.get(mention.symptomId)?.name ?? String(mention.symptomId),
@@ -69,7 +76,9 @@ export function fromRawAiResponse(raw: RawAiResponse): Extraction {
       neutered: raw.animal.neutered,
       weight: raw.animal.weight,
       ageYears: raw.animal.age_years,
+      ...(raw.animal.risk_context ? { riskContext: raw.animal.risk_context } : {}),
     },
+    ...(raw.flags ? { flags: raw.flags } : {}),
     symptoms: raw.symptoms.map((s) => ({
       symptomId: s.symptom_id,
       keyPhrases: s.key_phrases,

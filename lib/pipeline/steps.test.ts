@@ -121,6 +121,17 @@ describe("steps", () => {
     expect(completed.version).toBe(5);
   });
 
+  it("add findings measured in the notes to any extractor's output, and flag impossible values", async () => {
+    const caseId = await newCase("Bella, 4yo FS Lab. Vomiting x3. PCV 18%, K 7.4 mmol/L, TP 300 g/L.");
+    await runCase({ db: handle.db, extractor: scripted(extraction), sleep: noSleep }, caseId);
+    const done = await read(caseId);
+    const names = (done.sanitizedSymptoms as { symptom_name: string }[]).map((s) => s.symptom_name);
+    expect(names).toEqual(expect.arrayContaining(["vomiting", "anaemia", "hyperkalaemia"]));
+    expect((done.rawAiResponse as { flags?: { text: string }[] }).flags?.map((f) => f.text)).toEqual([
+      "TP 300 g/L",
+    ]);
+  });
+
   it("do nothing when run again (retries and replays are harmless)", async () => {
     const caseId = await newCase();
     let calls = 0;

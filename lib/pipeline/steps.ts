@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "@/db";
 import { cases, type CaseStatus } from "@/db/schema";
 import { touched } from "@/lib/cases/touch";
-import { loadLexicon } from "@/lib/ai/lexicon";
+import { loadLexicon, type Lexicon } from "@/lib/ai/lexicon";
 import type { Extraction, Extractor } from "@/lib/ai/types";
 import { getEnv } from "@/lib/env";
 import { PipelineError, type PipelineStep } from "./errors";
@@ -18,6 +18,9 @@ import {
   type RawAiResponse,
 } from "./extraction-record";
 import { sanitizeExtraction } from "./sanitize-extraction";
+import { findLabFindings } from "@/lib/ai/local/lab-values";
+import { LOCAL_EXTRACTOR_NAME } from "@/lib/ai/local/local-extractor";
+import { findRiskContext } from "@/lib/ai/local/risk-context";
 
 /** done: this call moved the case on; skipped: it had already moved on; gone: deleted meanwhile. */
 export type StepOutcome = "done" | "skipped" | "gone";
@@ -118,6 +121,10 @@ export async function extractStep(db: Database, caseId: string, extractor: Extra
   if (row.status !== "PROCESSING") return "skipped";
   const lexicon = await loadLexicon(db);
   const extraction: Extraction = await runExtractor(extractor, row.notes, lexicon);
+  // Any extractor's output gets the risk context and the measured findings read from the notes
+  // the same way (the local extractor reads both itself).
+  extraction.patient.riskContext ??= findRiskContext(row.notes);
+  if (extraction.extractor !== LOCAL_EXTRACTOR_NAME) addMeasuredFindings(extraction, row.notes, lexicon);
   return db.transaction(async (tx) => {
     const current = await lockCase(tx, caseId);
     if (!current) return "gone";
@@ -134,6 +141,29 @@ export async function extractStep(db: Database, caseId: string, extractor: Extra
       .where(eq(cases.id, caseId));
     return "done";
   });
+}
+
+/** Laboratory findings read from values ("PCV 18%") that another extractor's output lacks. */
+function addMeasuredFindings(extraction: Extraction, notes: string, lexicon: Lexicon) {
+  const key =
+    extraction.patient.animalTypeId !== null
+      ? lexicon.animalTypeById.get(extraction.patient.animalTypeId)?.key
+      : null;
+  const { findings, flags } = findLabFindings(notes, key ?? null, extraction.patient.ageYears);
+  const have = new Set(extraction.symptoms.filter((m) => m.status === "present").map((m) => m.symptomId));
+  for (const finding of findings) {
+    const symptomId = lexicon.symptoms.find((s) => s.name === finding.sign)?.id;
+    if (symptomId === undefined || have.has(symptomId)) continue;
+    have.add(symptomId);
+    extraction.symptoms.push({
+      symptomId,
+      keyPhrases: [notes.slice(finding.start, finding.end).trim()],
+      distance: 0,
+      status: "present",
+      significant: finding.significant,
+    });
+  }
+  if (flags.length > 0) extraction.flags = [...(extraction.flags ?? []), ...flags];
 }
 
 export async function sanitizeStep(db: Database, caseId: string): Promise<StepOutcome> {

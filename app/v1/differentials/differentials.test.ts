@@ -73,8 +73,10 @@ describe("GET /v1/cases/{id}/differentials", () => {
       id: expect.any(Number),
       name: expect.any(String),
       score: expect.any(Number),
-      evidence: { supporting: expect.any(Array), against: expect.any(Array) },
+      evidence: { supporting: expect.any(Array), findings: expect.any(Array), against: expect.any(Array) },
     });
+    expect(body.species).toEqual({ animal_type_id: 1, inferred: false });
+    expect(["sufficient", "low"]).toContain(body.evidence_level);
     const supporting = body.data.flatMap((d: { evidence: { supporting: { symptom_name: string }[] } }) =>
       d.evidence.supporting.map((s) => s.symptom_name),
     );
@@ -106,7 +108,7 @@ describe("GET /v1/cases/{id}/differentials", () => {
     ).toBe(400);
   });
 
-  it("answers 400 telling the vet to set the species when the case has none", async () => {
+  it("ranks a case without a species across the plausible species and says so", async () => {
     const created = await send(createCase, "/v1/cases", {
       method: "POST",
       token: vetA,
@@ -123,8 +125,13 @@ describe("GET /v1/cases/{id}/differentials", () => {
       token: vetA,
       id: created.body.id,
     });
-    expect(status).toBe(400);
-    expect(body.detail).toMatch(/species/);
+    expect(status).toBe(200);
+    expect(body.species).toEqual({ animal_type_id: null, inferred: true });
+    expect(body.note).toMatch(/no species/);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((d: { animal_type_id?: number }) => typeof d.animal_type_id === "number")).toBe(
+      true,
+    );
   });
 });
 

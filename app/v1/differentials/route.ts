@@ -2,7 +2,7 @@
 import { withAuth, json } from "@/lib/http/with-auth";
 import { parseJsonBody, parseQuery } from "@/lib/http/request";
 import { caseDifferentialsQuery } from "@/lib/diagnosis/case-differentials";
-import { rankDifferentials } from "@/lib/diagnosis/rank-differentials";
+import { rankCase } from "@/lib/diagnosis/rank-differentials";
 import { differentialsInputSchema } from "@/lib/diagnosis/schemas";
 
 export const dynamic = "force-dynamic";
@@ -10,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const POST = withAuth({ anyScope: ["vetdx/read"] }, async ({ request, db }) => {
   const { limit } = parseQuery(request, caseDifferentialsQuery);
   const input = await parseJsonBody(request, differentialsInputSchema, 16 * 1024);
-  return json({ data: await rankDifferentials(db, input, { limit }) });
+  return json(await rankCase(db, input, { limit }));
 });

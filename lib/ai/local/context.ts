@@ -380,7 +380,73 @@ const PRE_TRIGGERS: Trigger[] = [
     "had had",
     "history of resolved",
     "resolved",
+    "earlier episodes",
+    "earlier episode",
+    "previous episodes",
+    "previous episode",
+    "prior episodes",
+    "past episodes",
+    "treated him for",
+    "treated her for",
+    "treated it for",
+    "was treated for",
+    "were treated for",
+    "had been treated for",
+    "recovered from",
+    "for the first few days only",
+    "treated him",
+    "treated her",
+    "vet treated",
+    "ago seen",
+    "ago presented",
+    "ago treated",
+    "ago had",
+    "ago was seen",
+    "ago was treated",
+    "had seen",
+    "had noticed",
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: Infinity })),
+  // The owner's guess is not a finding: "owner thinks it's choke", "owners worried she is diabetic".
+  ...[
+    "owner thinks",
+    "owners think",
+    "o thinks",
+    "owner suspects",
+    "owners suspect",
+    "o suspects",
+    "owner believes",
+    "owners believe",
+    "owner wonders",
+    "owners wonder",
+    "owner worried",
+    "owners worried",
+    "owner is worried",
+    "owners are worried",
+    "owner concerned",
+    "owners concerned",
+    "owner is concerned",
+    "owners are concerned",
+    "owner feels",
+    "owner convinced",
+    "owner queries",
+    "owner queried",
+    "owner wondered",
+    "owner thought",
+    "owners thought",
+  ].map((p) => ({ words: p.split(" "), status: "suspected" as const, reach: Infinity })),
+  ...[
+    "possible",
+    "possibly",
+    "may be",
+    "may have",
+    "might be",
+    "might have",
+    "could be",
+    "query",
+    "querying",
+    "questionable",
+    "?",
+  ].map((p) => ({ words: p.split(" "), status: "hypothetical" as const, reach: p === "?" ? 0 : 2 })),
   ...[
     "no",
     "nil",
@@ -405,6 +471,16 @@ const PRE_TRIGGERS: Trigger[] = [
     "no obvious",
     "not seen",
     "nothing",
+    "could not find",
+    "couldn't find",
+    "did not find",
+    "didn't find",
+    "not find any",
+    "unable to find",
+    "failed to find",
+    "could not detect",
+    "did not detect",
+    "no detectable",
   ].map((p) => ({ words: p.split(" "), status: "absent" as const, reach: Infinity })),
   ...[
     "not",
@@ -419,10 +495,11 @@ const PRE_TRIGGERS: Trigger[] = [
     "cannot",
     "can't",
     "unable",
+    "non",
   ].map((p) => ({
     words: p.split(" "),
     status: "absent" as const,
-    reach: 3,
+    reach: p === "non" ? 0 : 3,
   })),
   ...[
     "monitor for",
@@ -489,6 +566,12 @@ const POST_TRIGGERS: Trigger[] = [
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: 4 })),
 ];
 
+/** Words that join a list of signs without ending a negation's reach. */
+const LIST_GLUE = new Set([",", "or", "and", "nor", "had", "any", "been", "has", "have", "/", "a", "an"]);
+
+/** "rest NAD", "otherwise normal", "else WNL": the remainder is normal. */
+const REST_WORDS = new Set(["rest", "otherwise", "else", "remainder", "remaining", "other"]);
+
 function matchesAt(tokens: Token[], i: number, words: string[]): boolean {
   for (let k = 0; k < words.length; k++) if (tokens[i + k]?.norm !== words[k]) return false;
   return true;
@@ -509,12 +592,16 @@ export function mentionStatus(
   start: number,
   end: number,
   claimed: ReadonlySet<number>,
+  options: { finding?: boolean } = {},
 ): StatusResult {
   const { tokens } = ctx;
   const clauseIndex = ctx.clauseOf[start] ?? -1;
   const clause = ctx.clauses[clauseIndex];
   if (!clause) return { status: "present", dropped: false };
-  if (clause.section === "lab" || clause.section === "diagnosis") return { status: "present", dropped: true };
+  // A result section names findings ("US: pleural effusion", "Haem: thrombocytopenia"), never
+  // signs the animal shows; a diagnosis section names neither.
+  if (clause.section === "diagnosis") return { status: "present", dropped: true };
+  if (clause.section === "lab" && !options.finding) return { status: "present", dropped: true };
 
   // Inline diagnosis: "... c/w lipoma", "Suspect ..." before the mention.
   for (let k = clause.start; k < start; k++) {
@@ -525,14 +612,29 @@ export function mentionStatus(
       return { status: "present", dropped: true };
   }
 
-  // Another animal's sign.
-  for (let k = clause.start; k < clause.end; k++) {
+  // Another animal's sign: the other animal is named before the sign in its clause ("housemate
+  // Luna had vomiting", "the other cat is sneezing"), not after it ("off his food and no longer
+  // playing with his littermate"), and not as the patient's companion ("with his littermate").
+  for (let k = clause.start; k < start; k++) {
     const t = tokens[k]!;
     if (claimed.has(k)) continue;
-    if (OTHER_ANIMAL_WORDS.has(t.norm)) return { status: "other_animal", dropped: false };
-    if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)))
+    const companion = ["with", "his", "her", "its", "their"].includes(norm(tokens, k - 1));
+    if (OTHER_ANIMAL_WORDS.has(t.norm) && !companion) return { status: "other_animal", dropped: false };
+    if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)) && !companion)
       return { status: "other_animal", dropped: false };
-    if (t.kind === "word" && t.capitalised && ctx.otherAnimalNames.has(t.norm) && k < start)
+    if (t.kind === "word" && t.capitalised && ctx.otherAnimalNames.has(t.norm))
+      return { status: "other_animal", dropped: false };
+  }
+  // "the other cat too", "as does his brother": a marker right after the sign, before anything else.
+  for (let k = end; k < Math.min(clause.end, end + 4); k++) {
+    const t = tokens[k]!;
+    if (claimed.has(k) || t.norm === ",") break;
+    if (
+      OTHER_ANIMAL_WORDS.has(t.norm) &&
+      !["with", "his", "her", "its", "their"].includes(norm(tokens, k - 1))
+    )
+      return { status: "other_animal", dropped: false };
+    if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)))
       return { status: "other_animal", dropped: false };
   }
 
@@ -550,10 +652,17 @@ export function mentionStatus(
     if (claimed.has(k)) break;
     const t = tokens[k]!;
     if (t.norm === "," && k > end) break;
+    // "drinking less and no longer playing": a trigger after a conjunction is another clause's.
+    if (["and", "or", "&", "+"].includes(t.norm) && k > end) break;
+    // "watery eye for the first days, settled since": a comma then resolved/settled.
+    if (t.norm === "," && k === end && ["resolved", "settled", "cleared"].includes(norm(tokens, k + 1)))
+      return { status: "historical", dropped: false };
     if (t.norm === "-" && k === end) return { status: "absent", dropped: false };
     for (const trigger of POST_TRIGGERS) {
       if (k - end > trigger.reach) continue;
       if (matchesAt(tokens, k, trigger.words)) {
+        // "strabismus, rest NAD", "otherwise normal": the rest is normal, not this sign.
+        if (trigger.status === "absent" && REST_WORDS.has(norm(tokens, k - 1))) break;
         if (trigger.status === "historical" && ["since", "from", "for", "over"].includes(norm(tokens, k - 1)))
           continue;
         return { status: trigger.status as MentionStatus, dropped: false };
@@ -581,7 +690,13 @@ export function mentionStatus(
     }
     if (found.status === "pseudo") break;
     const distance = start - (k + found.words.length);
-    if (distance > found.reach) continue;
+    // "has not retched, vomited or had diarrhoea": a negation carries along a list of signs.
+    const alongList =
+      found.status === "absent" &&
+      tokens
+        .slice(k + found.words.length, start)
+        .every((t, offset) => claimed.has(k + found.words.length + offset) || LIST_GLUE.has(t.norm));
+    if (distance > found.reach && !alongList) continue;
     if (found.status === "historical" && ["since", "from", "for", "over"].includes(norm(tokens, k - 1)))
       continue;
     return { status: found.status, dropped: false };

@@ -1,5 +1,6 @@
 // Everything the local extractor looks up, built once per lexicon (catalogue version): phrase
 // indexes for signs, breeds, species and sex terms, and the spelling index for misspelt signs.
+import { sharedWeakMap } from "@/db/seed/catalogue-cache";
 import type { Lexicon, LexiconGenderTerm } from "@/lib/ai/lexicon";
 import { SpellingIndex } from "./fuzzy";
 import { PhraseIndex } from "./phrase-index";
@@ -38,7 +39,8 @@ const COMMON_WORDS = `about above after again against along already also althoug
  mildly moderate moderately severely really nothing anything something everything booster vaccinated
  vaccination insured referral referred appointment collected dropped returned worried concerned`;
 
-const cache = new WeakMap<Lexicon, LexiconIndex>();
+// Shared by name: server.ts warms it, the Next.js bundles' copy of this module reads it.
+const cache = sharedWeakMap<Lexicon, LexiconIndex>("lexicon-index");
 
 export function getLexiconIndex(lexicon: Lexicon): LexiconIndex {
   const cached = cache.get(lexicon);
@@ -123,8 +125,10 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
   const animalTypeIdByKey = new Map<string, number>();
   for (const type of lexicon.animalTypes) {
     animalTypeIdByKey.set(type.key, type.id);
-    for (const term of new Set([type.name.toLowerCase(), type.key.replace(/_/g, " "), ...type.terms]))
-      species.add(term, type.id, 0, String(type.id));
+    // "Other" is a catalogue bucket, not a word that names a species ("the other cats").
+    const names = type.key === "other" ? [] : [type.name.toLowerCase(), type.key.replace(/_/g, " ")];
+    for (const term of new Set([...names, ...type.terms]))
+      if (term !== "other") species.add(term, type.id, 0, String(type.id));
   }
   species.freeze();
 

@@ -31,10 +31,24 @@ function statuses(extraction: Extraction): Map<string, MentionStatus[]> {
   return out;
 }
 
+const FINDING_CATEGORIES = new Set(["Laboratory findings", "Imaging findings"]);
+
+/** Present clinical signs (laboratory and imaging findings apart). */
 function present(extraction: Extraction): string[] {
   return extraction.symptoms
     .filter((m) => m.status === "present")
-    .map((m) => lexicon.symptomById.get(m.symptomId)!.name);
+    .map((m) => lexicon.symptomById.get(m.symptomId)!)
+    .filter((s) => !FINDING_CATEGORIES.has(s.categoryName))
+    .map((s) => s.name);
+}
+
+/** Present laboratory and imaging findings. */
+function findings(extraction: Extraction): string[] {
+  return extraction.symptoms
+    .filter((m) => m.status === "present")
+    .map((m) => lexicon.symptomById.get(m.symptomId)!)
+    .filter((s) => FINDING_CATEGORIES.has(s.categoryName))
+    .map((s) => s.name);
 }
 
 function speciesKey(extraction: Extraction): string | null {
@@ -126,11 +140,12 @@ describe("localExtractor: signs", () => {
     expect(s.get("diarrhoea")).toEqual(["present"]);
   });
 
-  it("does not read signs from breed names, lab results or diagnoses", async () => {
+  it("does not read signs from breed names, lab results or diagnoses; results give findings", async () => {
     const e = await extract(
       "Flat-coated Retriever, 6y. Bright. Bloods: azotaemic, glucosuria ++. UA: haematuria. Dx: cystitis. Coughing.",
     );
     expect(present(e)).toEqual(["coughing"]);
+    expect(findings(e)).toEqual(["azotaemia", "glucosuria"]);
     expect(present(await extract("Staffordshire Bull Terrier 4y, itchy"))).toEqual(["pruritus"]);
   });
 
@@ -239,5 +254,85 @@ describe("localExtractor: signalment", () => {
       name: "Skye",
       sex: "female",
     });
+  });
+});
+
+describe("localExtractor: real notes", () => {
+  it("gives every mention an assertion status and selects only present ones", async () => {
+    const s = statuses(
+      await extract(
+        "Labrador 6yo. Owner thinks it's choke. Retching since lunch. ?sore joints. Abdomen non-painful. Earlier episodes of diarrhoea, all of which settled. Could not find any papules.",
+      ),
+    );
+    expect(s.get("choke")).toEqual(["suspected"]);
+    expect(s.get("retching")).toEqual(["present"]);
+    expect(s.get("joint pain")).toEqual(["hypothetical"]);
+    expect(s.get("abdominal pain")).toEqual(["absent"]);
+    expect(s.get("diarrhoea")).toEqual(["historical"]);
+    expect(s.get("papules")).toEqual(["absent"]);
+  });
+
+  it("keeps the site of masses, pain and oedema", async () => {
+    const e = await extract(
+      "Dog 9yo. Rads: mass in the cranial mediastinum. Firm mass over the left tarsus. Abdominal palpation: large mass cranial abdomen. Bladder v large + painful. SC oedema of HLs. Lump on flank.",
+    );
+    expect(present(e)).toEqual(
+      expect.arrayContaining([
+        "limb mass",
+        "abdominal mass",
+        "bladder pain",
+        "peripheral oedema",
+        "skin mass",
+      ]),
+    );
+    expect(findings(e)).toContain("thoracic mass");
+  });
+
+  it("keeps qualifiers in the choice of sign", async () => {
+    expect(present(await extract("Dog. Bloody D+ x2d, projectile vomiting"))).toEqual(
+      expect.arrayContaining(["haemorrhagic diarrhoea", "projectile vomiting"]),
+    );
+    expect(present(await extract("Cat, very dull and only minimally responsive"))).toContain("obtundation");
+    expect(present(await extract("Cat, very dull and only minimally responsive"))).not.toContain("coma");
+  });
+
+  it("reads the species from breed, shorthand and context when no species word appears", async () => {
+    expect(speciesKey(await extract("Silver tabby, 3y FS, sneezing"))).toBe("cat");
+    expect(speciesKey(await extract("7yo MN crossbreed, v+ x2"))).toBe("dog");
+    expect(speciesKey(await extract("Paint mare, 12y, colic"))).toBe("horse");
+    expect(speciesKey(await extract("Staffordshire Bull Terrier 4y, itchy"))).toBe("dog");
+    expect(speciesKey(await extract("Budgie 2y. Owner calls it a cock but cere says hen"))).toBe(
+      "budgerigar",
+    );
+    expect(speciesKey(await extract("Stray cat, approx 2 years old"))).toBe("cat");
+    expect(speciesKey(await extract("16.2hh bay, 12y, colic since this morning"))).toBe("horse");
+    expect(speciesKey(await extract("Ewes in lamb, three found down this week"))).toBe("sheep");
+    expect(speciesKey(await extract("Luna 4yo FS, playing with the other cats, sore eye"))).toBeNull();
+  });
+
+  it("finds names in prose, sex shorthand after an age, and plain mixed breeds", async () => {
+    const dobie = await extract("Dobie is a 5-year-old Labrador cross who has been vomiting for two days.");
+    expect(dobie.patient.name).toBe("Dobie");
+    expect(dobie.patient.breed).toBe("Labrador Retriever cross");
+    expect((await extract("Poppy, a 5-month-old entire female Springer")).patient.name).toBe("Poppy");
+    expect((await extract("'Rosie' 11mo FE Bloodhound. Wobbly")).patient.name).toBe("Rosie");
+    expect((await extract("Scout approx 1yo MN DLH. Wormed, neutered + vacc'd.")).patient.name).toBe("Scout");
+    const kitten = await extract("3mo F DSH kitten, V+ x2d");
+    expect(kitten.patient.sex).toBe("female");
+    const mixed = await extract("Simba, 5-year-old neutered male mixed-breed cat");
+    expect(speciesKey(mixed)).toBe("cat");
+    expect(mixed.patient.breedId).toBeNull();
+  });
+
+  it("reads only the current weight", async () => {
+    const e = await extract("Dog, 31 kg today. Gained 2 kg in 3 months (was 29 kg).");
+    expect(e.patient.weight).toEqual({ value: 31, unit: "kg" });
+  });
+
+  it("completes with what can be trusted and flags impossible values", async () => {
+    const e = await extract("Dog, weight 4,000 kg, PCV 300 %. Vomiting; no vomiting.");
+    expect(e.patient.weight).toBeNull();
+    expect(e.flags?.map((f) => f.text)).toEqual(["PCV 300 %", "4000 kg"]);
+    expect(statuses(e).get("vomiting")).toEqual(["present", "absent"]);
   });
 });

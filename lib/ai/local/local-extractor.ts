@@ -9,10 +9,20 @@ import { findSignMentions, qualifiedMeasurements, spellingCorrections } from "./
 import type { TokenView } from "./phrase-index";
 import { isSignificant } from "./significance";
 import { extractSignalment } from "./signalment";
-import { stem, tokenise } from "./tokenise";
+import { stem, tokenise, type Token } from "./tokenise";
+import { findLabFindings } from "./lab-values";
+import { findRiskContext } from "./risk-context";
 import { findVitalSigns } from "./vitals";
 
 export const LOCAL_EXTRACTOR_NAME = "local-v1";
+
+const FINDING_CATEGORIES = new Set(["Laboratory findings", "Imaging findings"]);
+/** Findings a result section may name: laboratory and imaging entries, masses, organ size, fluid. */
+const RESULT_LIKE =
+  /mass|megaly|effusion|kidneys|calculi|uroliths|fracture|thickened|distended|lymphadenopathy|haemoabdomen|nodule/;
+function isFinding(symptom: { name: string; categoryName: string }): boolean {
+  return FINDING_CATEGORIES.has(symptom.categoryName) || RESULT_LIKE.test(symptom.name);
+}
 
 /** Synchronous core of the extractor (the interface is async; this never waits on anything). */
 export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
@@ -36,21 +46,34 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   const { mentions, claimed } = findSignMentions(text, view, index);
   mentions.push(...qualifiedMeasurements(text, view, index, claimed));
 
-  for (const finding of findVitalSigns(text, speciesKey, signalment.weights)) {
-    const id = index.symptomIdByName.get(finding.sign);
-    if (id === undefined) continue;
-    const inside = tokens.filter((t) => t.start >= finding.start && t.end <= finding.end);
-    if (inside.length === 0) continue;
+  // Signs read from spans of text rather than phrases: measured values, patterns, vital signs.
+  const spanMention = (
+    span: { sign: string; start: number; end: number },
+    extra: { significantHint: boolean; forced?: "present"; measured?: true },
+  ) => {
+    const id = index.symptomIdByName.get(span.sign);
+    const inside = tokens.filter((t) => t.start >= span.start && t.end <= span.end);
+    if (id === undefined || inside.length === 0) return;
     mentions.push({
       symptomId: id,
       start: inside[0]!.index,
       end: inside[inside.length - 1]!.index + 1,
-      keyPhrase: text.slice(finding.start, finding.end),
+      keyPhrase: text.slice(span.start, span.end).trim(),
       distance: 0,
-      forced: null,
-      significantHint: finding.significant,
+      forced: extra.forced ?? null,
+      significantHint: extra.significantHint,
+      ...(extra.measured ? { measured: true } : {}),
     });
-  }
+  };
+  const lab = findLabFindings(text, speciesKey, signalment.patient.ageYears);
+  for (const finding of lab.findings)
+    spanMention(finding, { significantHint: finding.significant, forced: "present", measured: true });
+  for (const pattern of findPatternSigns(text)) spanMention(pattern, { significantHint: false });
+  for (const finding of findVitalSigns(text, speciesKey, signalment.weights))
+    spanMention(finding, { significantHint: finding.significant });
+
+  resolveSites(mentions, tokens, index.symptomIdByName);
+  applyQualifiers(mentions, tokens, index.symptomIdByName);
 
   const byKey = new Map<string, SymptomMention & { order: number }>();
   for (const m of mentions) {
@@ -59,15 +82,28 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
     if (speciesId !== null && symptom.animalTypeIds && !symptom.animalTypeIds.includes(speciesId)) continue;
     // "?hairballs": a query, not a finding.
     const before = tokens[m.start - 1];
-    if (before && before.norm === "?" && before.end === tokens[m.start]!.start) continue;
+    const queried = Boolean(before && before.norm === "?" && before.end === tokens[m.start]!.start);
     let status: MentionStatus;
-    if (m.forced) {
-      const judged = mentionStatus(ctx, m.start, m.end, claimed);
+    const finding = isFinding(symptom);
+    if (queried && !m.measured) {
+      status = "hypothetical";
+    } else if (m.measured) {
+      status =
+        mentionStatus(ctx, m.start, m.end, claimed, { finding }).status === "other_animal"
+          ? "other_animal"
+          : "present";
+    } else if (m.forced) {
+      const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       if (judged.dropped) continue;
+      // "no v+, no d+": a negation right before the marked shorthand wins over its "+".
+      const negated = ["no", "nil", "not", "without", "w/o", "denies"].includes(
+        tokens[m.start - 1]?.norm ?? "",
+      );
+      if (negated && m.forced === "present") status = "absent";
       // An explicit "+"/"-" wins over the clause, except for another animal's signs.
-      status = judged.status === "other_animal" ? "other_animal" : m.forced;
+      else status = judged.status === "other_animal" ? "other_animal" : m.forced;
     } else {
-      const judged = mentionStatus(ctx, m.start, m.end, claimed);
+      const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       if (judged.dropped) continue;
       status = judged.status;
     }
@@ -95,7 +131,275 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
     .sort((a, b) => a.order - b.order)
     .map(({ order: _order, ...mention }) => mention);
 
-  return { patient: signalment.patient, symptoms, extractor: LOCAL_EXTRACTOR_NAME };
+  const patient = { ...signalment.patient, riskContext: findRiskContext(text) };
+  const flags = [...lab.flags];
+  const w = signalment.patient.weight;
+  const kg = w ? w.value * ({ kg: 1, g: 0.001, lb: 0.4536 } as const)[w.unit] : null;
+  if (w && kg !== null && (kg > 1600 || kg <= 0)) {
+    flags.push({
+      text: `${w.value} ${w.unit}`,
+      reason: "weight outside what any animal could have; not used",
+    });
+    patient.weight = null;
+  }
+  return { patient, symptoms, extractor: LOCAL_EXTRACTOR_NAME, ...(flags.length > 0 ? { flags } : {}) };
+}
+
+/** Generic words for a mass; the site named beside them decides which finding it is. */
+const GENERIC_MASS = new Set([
+  "mass",
+  "masses",
+  "lump",
+  "lumps",
+  "growth",
+  "growths",
+  "nodule",
+  "nodules",
+  "tumour",
+  "tumor",
+  "tumours",
+  "tumors",
+  "neoplasm",
+  "lesion",
+]);
+const MASS_SITES: [RegExp, string][] = [
+  [/^(?:skin|subcutaneous|subcutis|cutaneous|dermal|sc|subcut|intradermal)$/, "skin mass"],
+  [/^(?:splen\w*|spleen)$/, "splenic mass"],
+  [/^(?:liver|hepatic|hepatobiliary)$/, "hepatic mass"],
+  [/^(?:kidney|kidneys|renal)$/, "renal mass"],
+  [/^adrenal\w*$/, "adrenomegaly"],
+  [/^(?:stomach|gastric|pylor\w*)$/, "gastric mass"],
+  [/^(?:pancrea\w*)$/, "pancreatic mass"],
+  [
+    /^(?:intestin\w*|jejun\w*|duoden\w*|ile\w*|colon|colonic|caec\w*|cec\w*|bowel|gut|rect\w*)$/,
+    "intestinal mass",
+  ],
+  [/^(?:o?esophag\w*)$/, "oesophageal mass"],
+  [/^(?:bladder|urethra\w*|trigon\w*)$/, "bladder mass"],
+  [
+    /^(?:chest|thora\w*|mediastin\w*|lung|lungs|pulmonary|intrathoracic|heart|atri\w*|cardiac|pericardi\w*|pleura\w*)$/,
+    "thoracic mass",
+  ],
+  [
+    /^(?:mouth|oral|gum|gums|gingiva\w*|tongue|lingual|sublingual|palat\w*|maxill\w*|mandib\w*|jaw|tonsil\w*|buccal|lip)$/,
+    "oral mass",
+  ],
+  [/^(?:nose|nasal|intranasal|nasopharyn\w*|laryn\w*|sinus\w*)$/, "nasal mass"],
+  [/^(?:neck|cervical|thyroid|salivary|submandibular)$/, "cervical mass"],
+  [/^(?:mammary|teat|teats|breast)$/, "mammary mass"],
+  [/^(?:perianal|anal|perineal|perineum|circumanal)$/, "perianal mass"],
+  [/^(?:testic\w*|testis|testes|scrot\w*)$/, "testicular mass"],
+  [/^(?:vagina\w*|vulva\w*)$/, "vaginal mass"],
+  [/^(?:eyelid|eyelids|lid|conjunctiva\w*|third)$/, "eyelid mass"],
+  [/^(?:eye|ocular|orbit\w*|retrobulbar|intraocular|iris)$/, "ocular mass"],
+  [/^(?:ear|aural|pinna)$/, "ear canal mass"],
+  [/^(?:coelom\w*)$/, "coelomic mass"],
+  [
+    /^(?:abdomen|abdominal|abdo|intra-abdominal|intraabdominal|peritoneal|mesenteric|sublumbar)$/,
+    "abdominal mass",
+  ],
+  [
+    /^(?:limb|leg|legs|bone|bony|tars\w*|carp\w*|humer\w*|femur|femoral|radius|radial|ulna\w*|tibia\w*|stifle|elbow|shoulder|hock|digit|toe|metacarp\w*|metatars\w*|rib|ribs|scapula\w*|skull|vertebra\w*)$/,
+    "limb mass",
+  ],
+];
+
+const PAIN_SITES: [RegExp, string][] = [
+  [/^(?:abdomen|abdominal|abdo|belly|tummy|cranial|caudal|epigastric)$/, "abdominal pain"],
+  [/^(?:bladder)$/, "bladder pain"],
+  [/^(?:kidney|kidneys|renal|flank)$/, "renal pain"],
+  [/^(?:neck|cervical)$/, "neck pain"],
+  [/^(?:back|spine|spinal|lumbar|thoracolumbar|lumbosacral|vertebra\w*|paraspinal|sacral)$/, "spinal pain"],
+  [
+    /^(?:joint|joints|hip|hips|stifle|stifles|elbow|elbows|carpus|carpi|shoulder|shoulders|tarsus|hock|hocks|fetlock)$/,
+    "joint pain",
+  ],
+  [/^(?:mouth|oral|jaw|teeth|tooth|gums)$/, "oral pain"],
+  [/^(?:ear|ears|pinna)$/, "ear pain"],
+  [/^(?:bone|bones|long)$/, "bone pain"],
+  [/^(?:muscle|muscles|muscular|quadriceps|thigh)$/, "muscle pain"],
+  [/^(?:perianal|perineal|anal|anus|rectal)$/, "perianal pain"],
+  [/^(?:mammary|udder|teat|teats)$/, "mammary pain"],
+  [/^(?:hoof|hooves|foot|feet|sole)$/, "hoof pain"],
+];
+// Limbs and joints keep plain "swelling": vets write "swollen R forelimb over carpus" for a
+// soft-tissue swelling as often as for a joint effusion.
+const SWELLING_SITES: [RegExp, string][] = [
+  [/^(?:face|facial|muzzle|lips|lip|cheek|cheeks|head)$/, "facial swelling"],
+  [/^(?:neck|throat|cervical|throatlatch)$/, "neck swelling"],
+  [/^(?:eyelid|eyelids|periorbital|orbit\w*|periocular)$/, "periorbital swelling"],
+  [/^(?:vulva|vulval|vulvar)$/, "vulval swelling"],
+  [/^(?:mammary|udder|teat|teats)$/, "mammary swelling"],
+  [/^(?:testicle|testicles|testis|testes|scrotum|scrotal)$/, "testicular swelling"],
+  [/^(?:prepuce|preputial|sheath)$/, "preputial swelling"],
+  [/^(?:umbilicus|umbilical|navel)$/, "umbilical swelling"],
+  [/^(?:perianal|perineal|perineum|anal)$/, "perineal swelling"],
+  [/^(?:ventral|belly|brisket|ventrally)$/, "ventral oedema"],
+  [/^(?:submandibular|intermandibular)$/, "submandibular oedema"],
+  [/^(?:tendon|tendons)$/, "swollen tendon"],
+  [/^(?:nose|nasal)$/, "nasal swelling"],
+  [/^(?:sinus|sinuses)$/, "swollen sinuses"],
+  [/^(?:wattle|wattles)$/, "wattle swelling"],
+];
+const GENERIC_PAIN = new Set([
+  "pain",
+  "painful",
+  "sore",
+  "tender",
+  "discomfort",
+  "pain on palpation",
+  "painful on palpation",
+  "resents palpation",
+  "painful to palpate",
+  "sore to touch",
+]);
+const GENERIC_SWELLING = new Set(["swelling", "swellings", "swollen"]);
+const GENERIC_WEAKNESS = new Set(["weak", "weakness", "weaker"]);
+// Weakness of the limbs is paresis ("hind limb weakness", "weak on both hindlimbs").
+const WEAKNESS_SITES: [RegExp, string][] = [
+  [
+    /^(?:hindlimb|hindlimbs|hind|hinds|limbs|limb|legs|forelimb|forelimbs|fore|hls|fls|pelvic|back)$/,
+    "paresis",
+  ],
+];
+const GENERIC_OEDEMA = new Set(["oedema", "edema", "oedematous", "edematous"]);
+// Oedema of the limbs is peripheral oedema, unlike a swollen limb.
+const OEDEMA_SITES: [RegExp, string][] = [
+  [
+    /^(?:limb|limbs|leg|legs|hls|fls|hindlimbs|forelimbs|hindlimb|forelimb|pasterns|distal|lower)$/,
+    "peripheral oedema",
+  ],
+];
+
+/**
+ * A generic mention takes the site written beside it: "mass in the cranial mediastinum" is a
+ * thoracic mass, "bladder v large + painful" bladder pain, "swelling all 4 legs" limb swelling.
+ * The nearest site word in the same sentence decides; with none the generic sign stays.
+ */
+function resolveSites(
+  mentions: { symptomId: number; start: number; end: number; keyPhrase: string }[],
+  tokens: Token[],
+  idByName: ReadonlyMap<string, number>,
+) {
+  const rules: [number | undefined, Set<string>, [RegExp, string][]][] = [
+    [idByName.get("skin mass"), GENERIC_MASS, MASS_SITES],
+    [idByName.get("pain"), GENERIC_PAIN, PAIN_SITES],
+    [idByName.get("swelling"), GENERIC_SWELLING, SWELLING_SITES],
+    [idByName.get("swelling"), GENERIC_OEDEMA, [...OEDEMA_SITES, ...SWELLING_SITES]],
+    [idByName.get("weakness"), GENERIC_WEAKNESS, WEAKNESS_SITES],
+  ];
+  for (const m of mentions) {
+    const rule = rules.find(([id, words]) => id === m.symptomId && words.has(m.keyPhrase.toLowerCase()));
+    if (!rule) continue;
+    const sites = rule[2];
+    let best: { id: number; distance: number } | null = null;
+    for (const direction of [-1, 1]) {
+      for (
+        let k = direction < 0 ? m.start - 1 : m.end, steps = 0;
+        k >= 0 && k < tokens.length && steps < 12;
+        k += direction, steps++
+      ) {
+        const t = tokens[k]!;
+        if (t.kind === "break") break;
+        let site = sites.find(([re]) => re.test(t.norm));
+        if (!site) continue;
+        // "mass in the right limb of the pancreas": the organ after "of" is the site.
+        if (tokens[k + 1]?.norm === "of") {
+          const organ = [tokens[k + 2], tokens[k + 3]].find(
+            (o) => o && sites.some(([re]) => re.test(o.norm)),
+          );
+          if (organ) site = sites.find(([re]) => re.test(organ.norm)) ?? site;
+        }
+        const id = idByName.get(site[1]);
+        if (id !== undefined && (!best || steps < best.distance)) best = { id, distance: steps };
+        break;
+      }
+    }
+    if (best) m.symptomId = best.id;
+  }
+}
+
+/** A qualifier beside a general sign picks the specific one: "bloody D+", "productive cough". */
+const QUALIFIERS: { sign: string; words: RegExp; specific: string }[] = [
+  {
+    sign: "diarrhoea",
+    words: /^(?:bloody|blood|blood-stained|bloodstained|haemorrhagic|hemorrhagic|red|jam)$/,
+    specific: "haemorrhagic diarrhoea",
+  },
+  {
+    sign: "vomiting",
+    words: /^(?:bloody|blood|blood-stained|haemorrhagic|hemorrhagic|coffee-ground|coffee)$/,
+    specific: "haematemesis",
+  },
+  { sign: "vomiting", words: /^projectile$/, specific: "projectile vomiting" },
+  { sign: "coughing", words: /^(?:productive|moist|wet)$/, specific: "productive cough" },
+  { sign: "coughing", words: /^(?:dry|harsh|hacking|unproductive)$/, specific: "dry cough" },
+  { sign: "coughing", words: /^(?:honking|goose-honk)$/, specific: "honking cough" },
+  {
+    sign: "nasal discharge",
+    words: /^(?:bloody|blood|blood-tinged|haemorrhagic|hemorrhagic)$/,
+    specific: "epistaxis",
+  },
+  {
+    sign: "nasal discharge",
+    words: /^(?:purulent|mucopurulent|green|yellow|pus)$/,
+    specific: "mucopurulent nasal discharge",
+  },
+  { sign: "nasal discharge", words: /^(?:unilateral|one-sided)$/, specific: "unilateral nasal discharge" },
+  {
+    sign: "ocular discharge",
+    words: /^(?:purulent|mucopurulent|green|yellow|pus)$/,
+    specific: "purulent ocular discharge",
+  },
+  { sign: "seizures", words: /^cluster$/, specific: "cluster seizures" },
+  { sign: "seizures", words: /^(?:focal|partial)$/, specific: "focal seizures" },
+];
+
+function applyQualifiers(
+  mentions: { symptomId: number; start: number; end: number }[],
+  tokens: Token[],
+  idByName: ReadonlyMap<string, number>,
+) {
+  for (const m of mentions) {
+    for (const q of QUALIFIERS) {
+      if (idByName.get(q.sign) !== m.symptomId) continue;
+      const near = [tokens[m.start - 1], tokens[m.start - 2], tokens[m.end], tokens[m.end + 1]];
+      // "D+ with blood" reads the word after "with".
+      const withBlood =
+        tokens[m.end]?.norm === "with" && /^(?:blood|fresh|frank)$/.test(tokens[m.end + 1]?.norm ?? "");
+      const hit =
+        near.some((t) => t && t.kind !== "break" && q.words.test(t.norm)) ||
+        (withBlood && q.specific.startsWith("haem"));
+      const id = idByName.get(q.specific);
+      if (hit && id !== undefined) {
+        m.symptomId = id;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Signs written as patterns rather than phrases: "eating + drinking less" (both), and a body
+ * condition score at the thin end of its scale ("BCS 2/9", "BCS 1.5/5").
+ */
+function findPatternSigns(text: string): { sign: string; start: number; end: number }[] {
+  const found: { sign: string; start: number; end: number }[] = [];
+  const pair =
+    /\b(?:eating|appetite)\s*(?:and|\+|&|\/)\s*drinking\s+(?:much\s+|a lot\s+)?(less|more|reduced|decreased|increased)\b/gi;
+  for (const m of text.matchAll(pair)) {
+    const more = /more|increased/i.test(m[1]!);
+    const span = { start: m.index, end: m.index + m[0].length };
+    found.push({ sign: more ? "polyphagia" : "inappetence", ...span });
+    found.push({ sign: more ? "polydipsia" : "reduced water intake", ...span });
+  }
+  const bcs = /\bBCS\s*(?:of\s*|[:=]\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
+  for (const m of text.matchAll(bcs)) {
+    const score = Number(m[1]);
+    const thin = m[2] === "9" ? score <= 3 : score <= 2;
+    if (thin) found.push({ sign: "poor body condition", start: m.index, end: m.index + m[0].length });
+  }
+  return found;
 }
 
 export const localExtractor: Extractor = {

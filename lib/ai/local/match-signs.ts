@@ -19,6 +19,8 @@ export interface RawMention {
   /** Status forced by an explicit marker ("D+", "V-"), else decided from context. */
   forced: "present" | "absent" | null;
   significantHint: boolean;
+  /** Read from a measured value ("PCV 18%"): present by definition, wherever it is written. */
+  measured?: boolean;
 }
 
 const nonSigns = new PhraseIndex<true>();

@@ -228,6 +228,203 @@ const GENERIC_SPECIES_TERMS = new Set([
   "chelonian",
 ]);
 
+// The species' own names ("budgerigar", "rabbit"): stronger than any sex or kind word.
+const EXPLICIT_SPECIES_NAMES = new Set([
+  "dog",
+  "cat",
+  "rabbit",
+  "horse",
+  "guinea pig",
+  "ferret",
+  "hamster",
+  "rat",
+  "budgerigar",
+  "budgie",
+  "parrot",
+  "bearded dragon",
+  "tortoise",
+  "cattle",
+  "cow",
+  "sheep",
+  "goat",
+  "pig",
+  "chicken",
+  "donkey",
+  "mouse",
+  "chinchilla",
+  "gerbil",
+  "duck",
+  "goose",
+  "alpaca",
+  "llama",
+  "snake",
+  "leopard gecko",
+  "canine",
+  "feline",
+  "equine",
+  "bovine",
+  "ovine",
+  "caprine",
+  "porcine",
+]);
+
+/**
+ * Words that point to a species when no species word, breed or sex word does: coat and breed-type
+ * descriptions, husbandry and anatomy only one kind of animal has ("silver tabby", "crossbreed",
+ * "pastern", "rumen", "cere", "plastron"). Each counts a little; a named species always wins.
+ */
+const CONTEXT_SPECIES: Record<string, string[]> = {
+  cat: [
+    "tabby",
+    "moggy",
+    "moggie",
+    "tortoiseshell",
+    "tortie",
+    "calico",
+    "shorthair",
+    "longhair",
+    "dsh",
+    "dlh",
+    "dmh",
+    "ksh",
+    "litter",
+    "purring",
+    "catio",
+    "queening",
+  ],
+  dog: [
+    "terrier",
+    "spaniel",
+    "retriever",
+    "collie",
+    "sheepdog",
+    "shepherd",
+    "setter",
+    "pointer",
+    "mastiff",
+    "bulldog",
+    "lurcher",
+    "whippet",
+    "husky",
+    "poodle",
+    "doodle",
+    "canine",
+    "crossbreed",
+    "cross-breed",
+    "crossbred",
+    "x breed",
+    "xbreed",
+    "x bred",
+    "mixed breed",
+    "cross breed",
+    "mongrel",
+    "mutt",
+    "hound",
+    "puppy",
+    "pup",
+    "walks",
+    "walkies",
+    "lead",
+    "leash",
+    "kennel",
+    "kennels",
+    "whelping",
+    "whelped",
+    "doggy",
+  ],
+  horse: [
+    "in foal",
+    "cob",
+    "ponies",
+    "mares",
+    "geldings",
+    "stallion",
+    "pastern",
+    "pasterns",
+    "fetlock",
+    "fetlocks",
+    "hoof",
+    "hooves",
+    "withers",
+    "farrier",
+    "stabled",
+    "stable",
+    "paddock",
+    "ridden",
+    "riding",
+    "coronary",
+    "gelding",
+    "mare",
+    "foal",
+    "colt",
+    "filly",
+    "hock",
+    "hocks",
+    "cannon",
+    "poll",
+    "tack",
+    "bit",
+    "dressage",
+    "eventing",
+    "racing",
+    "broodmare",
+    "yearling",
+  ],
+  cattle: [
+    "in calf",
+    "heifers",
+    "cows",
+    "calves",
+    "rumen",
+    "ruminal",
+    "cud",
+    "calving",
+    "calved",
+    "heifer",
+    "dairy",
+    "herd",
+    "teat",
+    "teats",
+    "quarters",
+    "dim",
+    "lactation",
+    "milking",
+    "parlour",
+    "parlor",
+    "abomasum",
+    "abomasal",
+  ],
+  sheep: [
+    "in lamb",
+    "ewes",
+    "lambs",
+    "flock",
+    "fleece",
+    "tupping",
+    "lambing",
+    "lambed",
+    "shearing",
+    "crutching",
+  ],
+  budgerigar: [
+    "cere",
+    "perch",
+    "perches",
+    "preening",
+    "aviary",
+    "keel",
+    "crop",
+    "feathers",
+    "feather",
+    "droppings",
+    "cage",
+    "cagebird",
+  ],
+  tortoise: ["plastron", "carapace", "hibernation", "hibernating", "hibernated", "scutes", "shell"],
+  bearded_dragon: ["vivarium", "basking", "uvb", "substrate", "brumation", "shedding"],
+  rabbit: ["hutch", "caecotrophs", "cecotrophs", "hay", "lop"],
+};
+
 // Species ranked for ties: the commoner patient first.
 const SPECIES_PRIOR = [
   "dog",
@@ -243,8 +440,55 @@ const SPECIES_PRIOR = [
   "chicken",
 ];
 
+const NEUTER_ONLY_TERMS = new Set(["entire", "intact"]);
+const APPROX = new Set(["approx", "approximately", "about", "around", "~", "ca", "c."]);
+const QUOTES = new Set(["'", '"', "\u2018", "\u2019", "\u201c", "\u201d"]);
+/** Words that begin a signalment in prose ("Spike, adult entire male bearded dragon"). */
+const AGE_WORDS = new Set([
+  "adult",
+  "young",
+  "old",
+  "elderly",
+  "senior",
+  "geriatric",
+  "juvenile",
+  "middle-aged",
+  "aged",
+  "neonatal",
+  "entire",
+  "intact",
+  "neutered",
+  "spayed",
+  "castrated",
+  "male",
+  "female",
+  "female-spayed",
+  "male-neutered",
+]);
+
+/** Index of the first token after the note's first two sentences (or its first 40 tokens). */
+function earlyTokenLimit(tokens: Token[]): number {
+  let breaks = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.kind === "break" && ++breaks === 2) return Math.min(i, 40);
+  }
+  return Math.min(tokens.length, 40);
+}
+
 const OWNER_TITLES = new Set(["mr", "mrs", "ms", "miss", "dr", "prof", "mx"]);
 const NOT_NAMES = new Set([
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
   "hx",
   "plan",
   "o",
@@ -337,6 +581,7 @@ const NOT_NAMES = new Set([
 ]);
 
 const AGE_TOKEN = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|m|mo|mos|mth|mths|w|wk|wks|d)?$/;
+const AGE_TOKEN_WITH_UNIT = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|mo|mos|mth|mths|wk|wks)$/;
 const SEX_ABBREVIATIONS = new Set(["mn", "mc", "me", "mi", "fn", "fs", "fe", "fi", "m", "f"]);
 // Two-letter sex abbreviations that may be written in lower case; others must be capitals.
 const SEX_LOWER_OK = new Set(["mn", "mc", "fn", "fs"]);
@@ -393,11 +638,27 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   const votes = new Map<number, number>();
   const vote = (id: number, weight: number) => votes.set(id, (votes.get(id) ?? 0) + weight);
 
+  // Multi-word breed names hold other species' words ("Staffordshire Bull Terrier", "Cattle
+  // Dog", "Rex Rabbit"): inside one, a species word is part of the breed, not the species.
+  const inMultiWordBreed = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const b = index.breeds.matchAt({ ...view, corrections: new Map() }, i);
+    if (!b || b.distance > 0.05 || b.entry.tokens.length < 2 || b.matched.length < 2) continue;
+    if (!(tokens[b.start]!.capitalised || tokens[b.start]!.upper)) continue;
+    if (b.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
+    for (let k = b.start; k < b.end; k++) inMultiWordBreed.add(k);
+    i = b.end - 1;
+  }
+
   // --- Species words -----------------------------------------------------------------------
   const speciesSpans: Array<{ start: number; end: number; id: number; term: string }> = [];
   for (let i = 0; i < tokens.length; i++) {
     const m = index.species.matchAt({ ...view, corrections: new Map() }, i);
     if (!m || m.distance > 0.05) continue;
+    if (inMultiWordBreed.has(m.start) && !EXPLICIT_SPECIES_NAMES.has(m.entry.tokens.join(" "))) {
+      i = m.end - 1;
+      continue;
+    }
     const term = m.entry.tokens.join(" ");
     const first = tokens[m.start]!;
     const next = tokens[m.end]?.norm ?? "";
@@ -425,14 +686,26 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
         "toy",
         "toys",
         "flu",
+        // Food, not the patient: "chicken baby food", "fed some chicken", "lamb and rice".
+        "baby",
+        "meat",
+        "broth",
+        "breast",
+        "nuggets",
+        "treats",
+        "jerky",
+        "bones",
+        "mince",
+        "stock",
+        "and",
       ].includes(next) ||
+      ["some", "fed", "ate", "eating", "eats", "of", "with"].includes(prev) ||
       [
         "other",
         "another",
         "housemate",
         "neighbour's",
         "neighbor's",
-        "stray",
         "no",
         "contact",
         "in-contact",
@@ -442,7 +715,8 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
     if (!aboutAnother) {
       // Sex words that name the species too ("boar", "sow", "mare") vote through the sex terms.
       const alsoSex = index.genders.matchAt({ ...view, corrections: new Map() }, m.start)?.end === m.end;
-      vote(m.entry.payload, risky || alsoSex ? 1 : 3);
+      const explicit = EXPLICIT_SPECIES_NAMES.has(term);
+      if (!alsoSex) vote(m.entry.payload, explicit ? 4 : risky ? 1 : 3);
       speciesSpans.push({ start: m.start, end: m.end, id: m.entry.payload, term });
       for (let k = m.start; k < m.end; k++) claimed.add(k);
     }
@@ -491,6 +765,7 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   const nameCandidate = (i: number): { start: number; end: number } | null => {
     const t = tokens[i];
     if (!t || t.kind !== "word" || !t.capitalised || NOT_NAMES.has(t.norm)) return null;
+    if (inMultiWordBreed.has(i)) return null;
     if (t.upper && t.norm.length <= 4) return null;
     const prev = tokens[i - 1];
     if (
@@ -533,13 +808,28 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
     if (at >= 0) name = nameCandidate(at);
   }
   // 2. "Bella, 4yo FS Lab" / "Storm, 12yo TB gelding" / "- Buster, JRT ME" / "Jasper 7yo MN" /
-  //    "Daisy (Westie, 10)".
+  //    "Daisy (Westie, 10)". Only in the note's first sentences, where the signalment is written
+  //    ("Wormed, neutered + vacc'd" later on is history, not a name).
+  const early = earlyTokenLimit(tokens);
   for (let i = 0; i < tokens.length && !name; i++) {
     const c = nameCandidate(i);
     if (!c) continue;
     const prev = tokens[c.start - 1];
     const after = tokens[i + 1];
     if (!after) continue;
+    // Late in the note only a signature-like "- Buster, JRT ME." counts, not "Wormed, neutered".
+    const late = i >= early;
+    if (late) {
+      const sign = tokens[i + 2];
+      const signature =
+        after.norm === "," &&
+        (!prev || prev.kind === "break" || prev.norm === "-") &&
+        sign !== undefined &&
+        (isAgeToken(i + 2) ||
+          (SEX_ABBREVIATIONS.has(sign.norm) && sign.upper) ||
+          (breedAt(i + 2) !== null && sign.upper));
+      if (!signature) continue;
+    }
     if (after.norm === "," || after.norm === "-") {
       if (prev && !(prev.kind === "break" || [",", ":", "-", "(", ";"].includes(prev.norm))) continue;
       if (isSignalmentToken(i + 2) || (tokens[i + 2]?.norm === "~" && isSignalmentToken(i + 3))) name = c;
@@ -548,10 +838,47 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
       for (let k = i + 2; k < Math.min(tokens.length, i + 6) && tokens[k]!.norm !== ")"; k++)
         if (isAgeToken(k) || isSexToken(k)) found = true;
       if (found) name = c;
-    } else if (isAgeToken(i + 1) || isSexToken(i + 1)) {
+    } else if (
+      isAgeToken(i + 1) ||
+      isSexToken(i + 1) ||
+      (APPROX.has(after.norm) && isSignalmentToken(i + 2))
+    ) {
       if (prev && !(prev.kind === "break" || [",", ":", "-", "(", ";"].includes(prev.norm))) continue;
       name = c;
     }
+  }
+  // 2b. Prose: "Dobie is a 5-year-old Labrador cross", "Poppy, a 5-month-old entire female",
+  //     "Spike, adult entire male bearded dragon", "'Rosie' 11mo FE Bloodhound", "a cat called Tom".
+  for (let i = 0; i < early && !name; i++) {
+    const c = nameCandidate(i);
+    if (!c) continue;
+    const prev = tokens[c.start - 1];
+    const quoted = QUOTES.has(prev?.norm ?? "") && QUOTES.has(tokens[i + 1]?.norm ?? "");
+    const calledBefore = prev && ["named", "called"].includes(prev.norm);
+    if (quoted || calledBefore) {
+      name = c;
+      break;
+    }
+    if (prev && !(prev.kind === "break" || [":", "-", "(", ";"].includes(prev.norm))) continue;
+    const n1 = tokens[i + 1]?.norm ?? "";
+    const n2 = tokens[i + 2]?.norm ?? "";
+    const n3 = i + 3;
+    if (
+      (n1 === "is" || n1 === "was") &&
+      (n2 === "a" || n2 === "an") &&
+      (isSignalmentToken(n3) || AGE_WORDS.has(tokens[n3]?.norm ?? "") || tokens[n3]?.kind === "num")
+    )
+      name = c;
+    else if (
+      n1 === "," &&
+      (n2 === "a" || n2 === "an" || n2 === "our" || n2 === "the") &&
+      (isSignalmentToken(n3) ||
+        AGE_WORDS.has(tokens[n3]?.norm ?? "") ||
+        tokens[n3]?.kind === "num" ||
+        /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/.test(tokens[n3]?.norm ?? ""))
+    )
+      name = c;
+    else if (n1 === "," && AGE_WORDS.has(n2)) name = c;
   }
   // 3. "Mrs Smith's cat Tigger", "his Border Collie Skye", "Yorkie Princess vomited".
   if (!name) {
@@ -575,6 +902,20 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
       if ((speciesBefore || breedBefore) && prev.kind === "word") name = c;
     }
   }
+  // 2c. A quoted name early in the note: "'Rosie' 11mo FE Bloodhound", "4yo M Shih Tzu X 'Charlie'".
+  if (!name) {
+    const quoted =
+      /(?:^|[\s(,])['"\u2018\u201c]([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})['"\u2019\u201d](?=[\s,.;:)]|$)/.exec(
+        text.slice(0, tokens[early - 1]?.end ?? 0),
+      );
+    if (quoted) {
+      const at = text.indexOf(quoted[1]!, quoted.index);
+      const first = tokens.findIndex((t) => t.start === at);
+      const last = tokens.findIndex((t) => t.end === at + quoted[1]!.length);
+      if (first >= 0 && last >= first && !NOT_NAMES.has(tokens[first]!.norm))
+        name = { start: first, end: last + 1 };
+    }
+  }
   if (name) for (let k = name.start; k < name.end; k++) claimed.add(k);
 
   // --- Breed --------------------------------------------------------------------------------
@@ -592,6 +933,8 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
     const written = text.slice(first.start, last.end);
     const speciesWordsOnly = m.matched.every((k) => speciesSpans.some((s) => k >= s.start && k < s.end));
     if (speciesWordsOnly || /^\d+$/.test(term) || m.distance > 0.05) continue;
+    // A near-match with short words is a different phrase ("male mixed" is not "mal mix").
+    if (m.distance > 0 && m.entry.tokens.some((w) => w.length <= 3)) continue;
     const single = m.entry.tokens.length === 1;
     const visible = first.capitalised || first.upper;
     if (single && NOT_BREED_WORDS.has(term)) continue;
@@ -631,18 +974,37 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
     i = m.end - 1;
     if (IGNORED_GENDER_TERMS.has(term)) continue;
     if (SEX_ABBREVIATIONS.has(term) && !first.upper && !SEX_LOWER_OK.has(term)) continue;
+    // "101 F" is a temperature and "5 m" a distance; "3mo F" and "7yo M" are the sex.
+    const before = tokens[m.start - 1];
     if (
       (term === "m" || term === "f") &&
-      (tokens[m.start - 1]?.kind === "num" || tokens[m.start - 1]?.norm === "\u00b0")
+      ((before?.kind === "num" && !AGE_TOKEN_WITH_UNIT.test(before.norm)) || before?.norm === "\u00b0")
     )
       continue;
     if ((term === "m" || term === "f") && tokens[m.start + 1]?.norm === "/") continue;
     if (name && m.start >= name.start && m.start < name.end) continue;
+    if (inMultiWordBreed.has(m.start)) continue;
     genderHits.push({ terms: m.entry.payload, index: m.start, written: term });
     // Species-specific sex words vote for their species ("bitch", "gelding", "ewe").
     const specific = m.entry.payload.filter((t) => t.animalTypeId !== null);
     if (specific.length > 0 && specific.length === m.entry.payload.length) {
       specific.forEach((t, k) => vote(t.animalTypeId!, k === 0 ? 1.5 : 0.75));
+    }
+  }
+
+  // Nothing named the species: let husbandry, anatomy and coat words point to it, and a height
+  // in hands ("16.2hh") a horse.
+  if ([...votes.values()].every((v) => v <= 0)) {
+    const horseId = index.animalTypeIdByKey.get("horse");
+    if (horseId !== undefined && /\b\d{2}(?:\.[0-3])?\s?hh\b/i.test(text)) vote(horseId, 1);
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      const pair = `${t.norm} ${tokens[i + 1]?.norm ?? ""}`;
+      for (const [key, words] of Object.entries(CONTEXT_SPECIES)) {
+        if (!words.includes(t.norm) && !words.includes(pair)) continue;
+        const id = index.animalTypeIdByKey.get(key);
+        if (id !== undefined) vote(id, 0.5);
+      }
     }
   }
 
@@ -740,6 +1102,13 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
       term = { ...hit.terms[0]!, neutered: null };
     }
     if (!term || term.gender === "unknown") continue;
+    // "entire" and "intact" say the neuter status of any animal, the sex only of a horse ("an
+    // entire" is a stallion): "entire mixed-breed bitch" is an intact female.
+    const neuterOnly = NEUTER_ONLY_TERMS.has(hit.written) && term.animalTypeId === null;
+    if (neuterOnly) {
+      if (neutered === null) neutered = false;
+      continue;
+    }
     if (sex === null) sex = term.gender;
     else if (sex !== term.gender) continue;
     if (neutered === null && term.neutered !== null) {

@@ -21,7 +21,7 @@ interface Range {
 // Resting reference ranges (°C, beats and breaths per minute), upper bounds set a little generous.
 const RANGES: Record<string, Range> = {
   dog: { temp: [37.5, 39.3], hr: [55, 160], rr: [10, 40] },
-  cat: { temp: [37.7, 39.3], hr: [130, 240], rr: [16, 40] },
+  cat: { temp: [37.7, 39.3], hr: [130, 220], rr: [16, 40] },
   rabbit: { temp: [38.0, 40.0], hr: [130, 325], rr: [30, 70] },
   horse: { temp: [37.0, 38.5], hr: [24, 48], rr: [8, 24] },
   donkey: { temp: [36.5, 38.5], hr: [30, 56], rr: [10, 30] },
@@ -70,8 +70,14 @@ export function findVitalSigns(
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
     const generic: [number, number] | undefined = range ? range.temp : speciesKey ? undefined : [36.5, 40.0];
     const c = classify(value, generic, after);
+    // Above 41.5 °C the body is overheating (heat stroke, exertion, seizures), not a fever.
     if (c === "high")
-      out.push({ sign: "pyrexia", start: m.index, end: m.index + m[0].length, significant: value >= 40.5 });
+      out.push({
+        sign: value >= 41.5 ? "hyperthermia" : "pyrexia",
+        start: m.index,
+        end: m.index + m[0].length,
+        significant: value >= 40.5,
+      });
     if (c === "low")
       out.push({
         sign: "hypothermia",
@@ -81,7 +87,8 @@ export function findVitalSigns(
       });
   }
 
-  const hrRe = /\b(?:HR|heart rate|pulse(?: rate)?)\s*[:=]?\s*(\d{2,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
+  const hrRe =
+    /\b(?:HR|heart rate|pulse(?: rate)?)(?:\s+(?:of|was|is|at|over|above))?\s*[:=]?\s*(?:>\s*)?(\d{2,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
   while ((m = hrRe.exec(text)) !== null) {
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
@@ -92,7 +99,8 @@ export function findVitalSigns(
       out.push({ sign: "bradycardia", start: m.index, end: m.index + m[0].length, significant: false });
   }
 
-  const rrRe = /\b(?:RR|resp(?:iratory)? rate|resp)\s*[:=]?\s*(\d{1,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
+  const rrRe =
+    /\b(?:RR|resp(?:iratory)? rate|resp(?:iration|irations)?|breathing rate)(?:\s+(?:of|was|is|at|over|above))?\s*[:=]?\s*(?:>\s*)?(\d{1,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
   while ((m = rrRe.exec(text)) !== null) {
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);

@@ -5,7 +5,7 @@ import { toCaseResource } from "@/lib/cases/case-resource";
 import { caseSchema } from "@/lib/cases/schemas";
 import { selectDiagnosis } from "@/lib/cases/select-diagnosis";
 import { differentialsForCase } from "@/lib/diagnosis/case-differentials";
-import { rankDifferentials } from "@/lib/diagnosis/rank-differentials";
+import { rankCase } from "@/lib/diagnosis/rank-differentials";
 import { differentialsInputSchema, differentialsOutputSchema } from "@/lib/diagnosis/schemas";
 import { generateSoapNotes } from "@/lib/notes/generate-soap-notes";
 import { soapNotesSchema } from "@/lib/notes/schemas";
@@ -43,7 +43,7 @@ export const getDifferentialDiagnosesTool = defineTool({
         { path: "animal_type_id", message: "required without case_id" },
       ]);
     }
-    return { data: await rankDifferentials(db, parsed.data, { limit }) };
+    return await rankCase(db, parsed.data, { limit });
   },
 });
 

@@ -7,9 +7,12 @@ const percent = (score: number) => `${(score * 100).toFixed(score >= 0.1 ? 0 : 1
 export function DifferentialsChart({
   differentials,
   workingDiagnosisId,
+  speciesNames = new Map(),
 }: {
   differentials: Differential[];
   workingDiagnosisId: number | null;
+  /** Species names by animal type id, for a list that spans species (the notes named none). */
+  speciesNames?: ReadonlyMap<number, string>;
 }) {
   return (
     <ol className="ddx-chart" data-testid="differentials">
@@ -20,6 +23,12 @@ export function DifferentialsChart({
             <div className="ddx-head">
               <span className="ddx-name">
                 {differential.name}
+                {differential.animal_type_id !== undefined ? (
+                  <span className="muted">
+                    {" "}
+                    ({speciesNames.get(differential.animal_type_id) ?? "other species"})
+                  </span>
+                ) : null}
                 {working ? <span className="badge working-badge">Working diagnosis</span> : null}
               </span>
               <span className="ddx-score">{percent(differential.score)}</span>
@@ -36,6 +45,13 @@ export function DifferentialsChart({
               ) : (
                 <span className="muted">No supporting signs recorded.</span>
               )}
+              {differential.evidence.findings?.length ? (
+                <span>
+                  {" "}
+                  <span className="evidence-for">Findings:</span>{" "}
+                  {differential.evidence.findings.map((finding) => finding.symptom_name).join(", ")}
+                </span>
+              ) : null}
               {differential.evidence.against.length ? (
                 <span>
                   {" "}

@@ -44,7 +44,7 @@ async function loadCase(db: Awaited<ReturnType<typeof getDb>>, caseId: string, v
 async function rankedDifferentials(
   db: Awaited<ReturnType<typeof getDb>>,
   where: { caseId: string; veterinarianId: string },
-): Promise<{ data: Differential[] } | { message: string }> {
+): Promise<{ data: Differential[]; note?: string } | { message: string }> {
   try {
     return await differentialsForCase(db, where, { limit: 8 });
   } catch (error) {
@@ -191,11 +191,20 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
           <p className="muted">No conditions to rank for this species yet.</p>
         ) : (
           <>
+            {differentials.note ? (
+              <p className="notice small" data-testid="differentials-note" role="status">
+                {differentials.note}
+              </p>
+            ) : null}
             <p className="muted small">
-              Probability among the species’ conditions, given the selected signs. Choose the working
-              diagnosis in the editor below.
+              Probability among the species’ conditions, given the selected signs and findings. Choose the
+              working diagnosis in the editor below.
             </p>
-            <DifferentialsChart differentials={differentials.data} workingDiagnosisId={working?.id ?? null} />
+            <DifferentialsChart
+              differentials={differentials.data}
+              workingDiagnosisId={working?.id ?? null}
+              speciesNames={new Map(animalTypes.map((type) => [type.id, type.name]))}
+            />
           </>
         )}
         {working ? (

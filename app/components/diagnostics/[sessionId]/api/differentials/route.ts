@@ -1,7 +1,7 @@
 // GET /components/diagnostics/{session}/api/differentials — ranked for the session's case;
 // POST — ranked from a free-form selection (no case, nothing stored).
 import { caseDifferentialsQuery, differentialsForCase } from "@/lib/diagnosis/case-differentials";
-import { rankDifferentials } from "@/lib/diagnosis/rank-differentials";
+import { rankCase } from "@/lib/diagnosis/rank-differentials";
 import { differentialsInputSchema } from "@/lib/diagnosis/schemas";
 import { notFound } from "@/lib/errors";
 import { parseJsonBody, parseQuery } from "@/lib/http/request";
@@ -25,5 +25,5 @@ export const GET = withComponentSession(async ({ request, db, session }) => {
 export const POST = withComponentSession(async ({ request, db }) => {
   const { limit } = parseQuery(request, caseDifferentialsQuery);
   const input = await parseJsonBody(request, differentialsInputSchema, 16 * 1024);
-  return json({ data: await rankDifferentials(db, input, { limit }) });
+  return json(await rankCase(db, input, { limit }));
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "condition_species" ADD COLUMN "prevalence" text;

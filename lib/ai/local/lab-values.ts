@@ -1,0 +1,311 @@
+// Laboratory findings read from values in the notes ("PCV 18%", "BG 2.1 mmol/L", "creat 4.2 mg/dL
+// (0.5-1.8)", "WBC 31,000/µL", "USG 1.010") and from directional shorthand ("urea + creat high",
+// "bili up", "low K"). A value is converted to SI units (mg/dL and µL counts included; a value
+// written without a unit is read in the unit its size implies) and compared with the reference
+// range written beside it, else the species' interval from db/seed/data/finding-rules.json.
+// Values no animal could have ("PCV 300 %") are not read; they come back as flags instead.
+import rulesData from "@/db/seed/data/finding-rules.json";
+
+export interface LabFinding {
+  /** Catalogue sign (finding) name, e.g. "anaemia". */
+  sign: string;
+  /** Offsets of the measurement in the notes. */
+  start: number;
+  end: number;
+  /** Markedly outside its range: twice the distance of the range's width, or a life-threatening level. */
+  significant: boolean;
+}
+
+export interface LabFlag {
+  /** The text that could not be trusted. */
+  text: string;
+  reason: string;
+}
+
+interface Analyte {
+  key: string;
+  names: string[];
+  case_sensitive?: string[];
+  unit: string;
+  units: Record<string, number>;
+  guess?: { above?: number; below?: number; unit: string };
+  plausible: [number, number];
+  low?: string;
+  high?: string;
+  young_factor?: number;
+  usg?: boolean;
+  /** Vital signs: only "HR + RR up"-style shorthand is read here; values are read in vitals.ts. */
+  directional_only?: boolean;
+  intervals: Record<string, [number, number]>;
+}
+
+interface Rules {
+  groups: Record<string, string[]>;
+  analytes: Analyte[];
+}
+
+const rules = rulesData as unknown as Rules;
+const groupOfSpecies = new Map<string, string>();
+for (const [group, species] of Object.entries(rules.groups))
+  for (const s of species) groupOfSpecies.set(s, group);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** A case-insensitive pattern for one phrase, for regexes that also hold case-sensitive parts. */
+const anyCase = (s: string) =>
+  escape(s).replace(/[a-z]/gi, (ch) => `[${ch.toLowerCase()}${ch.toUpperCase()}]`);
+/** "µmol/L", "x10^9/L", "× 10⁹/l" → "umol/l", "10^9/l". */
+function normaliseUnit(unit: string): string {
+  return unit
+    .toLowerCase()
+    .replace(/\s+/g, "")
+    .replace(/[µμ]/g, "u")
+    .replace(/[×*]/g, "x")
+    .replace(/⁹/g, "^9")
+    .replace(/³/g, "^3")
+    .replace(/^x(?=10)/, "")
+    .replace(/^10e/, "10^")
+    .replace(/^10(?=[39]\/)/, "10^");
+}
+
+// Insensitive names exclude the short ones that must be written in capitals ("K", "Na", "TP").
+const sensitiveNames = new Map<string, Analyte>();
+const insensitiveNames = new Map<string, Analyte>();
+for (const analyte of rules.analytes) {
+  const sensitive = new Set((analyte.case_sensitive ?? []).map((n) => n.toLowerCase()));
+  for (const name of analyte.names) if (!sensitive.has(name)) insensitiveNames.set(name, analyte);
+  for (const name of analyte.case_sensitive ?? []) sensitiveNames.set(name, analyte);
+}
+const byLength = (a: string, b: string) => b.length - a.length;
+const insensitiveAlt = [...insensitiveNames.keys()].sort(byLength).map(anyCase).join("|");
+const sensitiveAlt = [...sensitiveNames.keys()].sort(byLength).map(escape).join("|");
+const UNIT_PATTERN =
+  "(?:x\\s?|×\\s?)?10\\s?(?:\\^|e)?\\s?[39⁹³]\\s?\\/\\s?[uµμ]?l|(?:cells\\s?)?\\/\\s?[uµμ]l|k\\/[uµμ]l|[mµμu]?mol\\/l|m?eq\\/l|mg\\/dl|g\\/dl|g\\/l|[uµμ]g\\/dl|[uµμ]g\\/l|i?u\\/l|l\\/l|%";
+const NUMBER = "\\d{1,3}(?:,\\d{3})+|\\d*\\.\\d+|\\d+";
+const VALUE_RE = new RegExp(
+  `(?<![A-Za-z0-9])(?:(?<ci>${insensitiveAlt})|(?<cs>${sensitiveAlt}))(?![A-Za-z])` +
+    `\\s*(?:[:=]|was|of|at|is|-)?\\s*(?<cmp>[<>≤≥])?\\s*(?<num>${NUMBER})(?!\\s*\\+)(?!\\s*(?:x\\b|\\/7|\\/52|d\\b|days?|wks?|weeks?|yo|y\\b|yrs?|years?|mo\\b|months?|hrs?|hours?|min|kg|lb))` +
+    `\\s*(?<unit>${UNIT_PATTERN})?` +
+    `(?:\\s*(?:\\(|\\[)\\s*(?:ref(?:erence)?\\.?(?:\\s*(?:range|interval|int\\.?|ri))?[:\\s]*|ri[:\\s]*|n(?:ormal)?[:\\s]+)?(?<lo>${NUMBER})\\s*(?:-|–|to)\\s*(?<hi>${NUMBER})[^)\\]]{0,12}(?:\\)|\\]))?` +
+    `(?:\\s*(?<flag>\\(?(?:H|L|HH|LL|high|low)\\)?(?![A-Za-z])|↑|↓))?`,
+  "gi",
+);
+const DIRECTION_HIGH =
+  [
+    "high",
+    "elevated",
+    "raised",
+    "increased",
+    "up",
+    "markedly high",
+    "markedly elevated",
+    "markedly increased",
+    "markedly raised",
+  ]
+    .map(anyCase)
+    .join("|") + "|↑";
+const DIRECTION_LOW =
+  ["low", "decreased", "reduced", "down", "markedly low", "markedly decreased", "markedly reduced"]
+    .map(anyCase)
+    .join("|") + "|↓";
+const NAME_GROUP = `(?:${insensitiveAlt}|${sensitiveAlt})`;
+const JOIN = `\\s*(?:\\+|&|${anyCase("and")}|,|\\/)\\s*`;
+const QUALIFIER = ["both", "all", "very", "mildly", "moderately", "markedly", "severely", "slightly"]
+  .map(anyCase)
+  .join("|");
+const SERUM = ["serum", "blood", "plasma"].map(anyCase).join("|");
+// "urea + creat high", "bili up, AST up", "K+ 7.2 H" is read by VALUE_RE; "low K", "raised ALT".
+const POSTFIX_RE = new RegExp(
+  `(?<![A-Za-z0-9])(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${QUALIFIER})\\s+)?(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])`,
+  "gi",
+);
+const PREFIX_RE = new RegExp(
+  `(?<![A-Za-z0-9])(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})\\s+(?:(?:${SERUM})\\s+)?(?<names>${NAME_GROUP})(?![A-Za-z])`,
+  "gi",
+);
+const PCV_TS_RE =
+  /(?<![A-Za-z])(?:PCV|Hct)\s*\/\s*T[PS]\s*[:=]?\s*(?<pcv>\d{1,2}(?:\.\d)?)\s*%?\s*\/\s*(?<tp>\d{1,3}(?:\.\d)?)/gi;
+
+// The regexes run case-insensitively; a capitals-only name ("K", "Na", "TP") must match exactly.
+function analyteOf(groups: Record<string, string | undefined>): Analyte | undefined {
+  if (groups.cs) return sensitiveNames.get(groups.cs);
+  if (groups.ci) return insensitiveNames.get(groups.ci.toLowerCase());
+  return undefined;
+}
+function nameToAnalyte(name: string): Analyte | undefined {
+  return insensitiveNames.get(name.toLowerCase()) ?? sensitiveNames.get(name);
+}
+const num = (text: string) => Number(text.replace(/,/g, ""));
+
+function interval(analyte: Analyte, speciesKey: string | null, ageYears: number | null): [number, number] {
+  const group = speciesKey ? (groupOfSpecies.get(speciesKey) ?? speciesKey) : "default";
+  const [lo, hi] = analyte.intervals[group] ?? analyte.intervals.default ?? [-Infinity, Infinity];
+  const young = ageYears !== null && ageYears < 1 && analyte.young_factor ? analyte.young_factor : 1;
+  return [lo, hi * young];
+}
+
+/** The value in the analyte's own unit, or null when the unit is not one of its units. */
+function convert(analyte: Analyte, value: number, unitText: string | undefined): number | null {
+  if (analyte.key === "pcv" && !unitText && value > 0 && value < 1) return value * 100;
+  let unit = unitText ? normaliseUnit(unitText) : "";
+  if (!unit && analyte.guess) {
+    const { above, below } = analyte.guess;
+    if ((above !== undefined && value > above) || (below !== undefined && value < below))
+      unit = analyte.guess.unit;
+  }
+  if (!unit) return value;
+  const factors = Object.fromEntries(Object.entries(analyte.units).map(([u, f]) => [normaliseUnit(u), f]));
+  if (factors[unit] !== undefined) return value * factors[unit]!;
+  if (unit === normaliseUnit(analyte.unit)) return value;
+  return null;
+}
+
+function judge(
+  analyte: Analyte,
+  value: number,
+  range: [number, number],
+): { sign: string; significant: boolean } | null {
+  const [lo, hi] = range;
+  const width = Math.max(hi - lo, Math.abs(hi) * 0.1, 1e-9);
+  if (value < lo && analyte.low) return { sign: analyte.low, significant: lo - value > 0.5 * width };
+  if (value > hi && analyte.high) return { sign: analyte.high, significant: value - hi > width };
+  return null;
+}
+
+function usgFinding(value: number): string | null {
+  const sg = value > 1000 && value < 1100 ? value / 1000 : value;
+  if (sg < 1.0 || sg > 1.09) return null;
+  if (sg < 1.008) return "hyposthenuria";
+  if (sg <= 1.012) return "isosthenuria";
+  return null;
+}
+
+/** Dipstick and sediment results: "protein 2+", "glucose +++", "ketones strongly positive". */
+const URINE_CONTEXT = /\b(?:ua|u\/a|urinalysis|urine|dipstick|usg|cysto(?:centesis)?|sediment)\b/i;
+const URINE_ANALYTES: [RegExp, string][] = [
+  [/^(?:protein|prot|pro)$/i, "proteinuria"],
+  [/^(?:glucose|glu|gluc|sugar)$/i, "glucosuria"],
+  [/^(?:ketones?|ket|ketone bodies)$/i, "ketonuria"],
+  [/^(?:blood|bld|heme|haem|rbcs?|red cells)$/i, "microscopic haematuria"],
+  [/^(?:bilirubin|bili|bil)$/i, "bilirubinuria"],
+  [/^(?:wbcs?|leucocytes|leukocytes|white cells)$/i, "pyuria"],
+  [/^(?:bacteria|cocci|rods)$/i, "bacteriuria"],
+  [/^(?:crystals)$/i, "crystalluria"],
+];
+const DIPSTICK_RE =
+  /(?<![A-Za-z])(?<name>protein|prot|pro|glucose|glu|gluc|ketones?|ket|blood|bld|bilirubin|bili|bil|wbcs?|rbcs?|bacteria|crystals)\s*[:=]?\s*(?<value>\d\s*\+|\+{1,4}|(?:strongly |weakly )?positive|pos\b|present|trace|many|numerous|\d{2,4}\s*(?:\/hpf|mg\/dl)|>\s*\d{1,3}\s*\/hpf)/gi;
+
+function findUrineFindings(text: string): LabFinding[] {
+  const found: LabFinding[] = [];
+  for (const m of text.matchAll(DIPSTICK_RE)) {
+    // Only inside a urinalysis: the sentence up to the result names urine, UA or a dipstick.
+    let sentenceStart = 0;
+    for (const b of text.slice(0, m.index).matchAll(/[.!?;](?=\s)|\n/g)) sentenceStart = b.index;
+    if (!URINE_CONTEXT.test(text.slice(sentenceStart, m.index + m[0].length))) continue;
+    const value = m.groups!.value!.toLowerCase();
+    if (value === "trace" && !/^(?:glu|ket)/i.test(m.groups!.name!)) continue;
+    const sign = URINE_ANALYTES.find(([re]) => re.test(m.groups!.name!))?.[1];
+    if (sign)
+      found.push({
+        sign,
+        start: m.index,
+        end: m.index + m[0].length,
+        significant: /3\s*\+|\+\+\+|strongly/.test(value),
+      });
+  }
+  return found;
+}
+
+export function findLabFindings(
+  text: string,
+  speciesKey: string | null,
+  ageYears: number | null,
+): { findings: LabFinding[]; flags: LabFlag[] } {
+  const findings: LabFinding[] = [];
+  const flags: LabFlag[] = [];
+  const covered: [number, number][] = [];
+
+  for (const finding of findUrineFindings(text)) {
+    findings.push(finding);
+    covered.push([finding.start, finding.end]);
+  }
+
+  for (const m of text.matchAll(PCV_TS_RE)) {
+    const pcv = analyteOf({ ci: "pcv" })!;
+    const tp = analyteOf({ ci: "total protein" })!;
+    const start = m.index;
+    const end = start + m[0].length;
+    covered.push([start, end]);
+    for (const [analyte, raw] of [
+      [pcv, num(m.groups!.pcv!)],
+      [tp, num(m.groups!.tp!)],
+    ] as const) {
+      const value = convert(analyte, raw, undefined);
+      if (value === null) continue;
+      const verdict = judge(analyte, value, interval(analyte, speciesKey, ageYears));
+      if (verdict) findings.push({ ...verdict, start, end });
+    }
+  }
+
+  for (const m of text.matchAll(VALUE_RE)) {
+    const g = m.groups!;
+    const analyte = analyteOf(g);
+    if (!analyte || analyte.directional_only) continue;
+    const start = m.index;
+    const end = start + m[0].length;
+    if (covered.some(([s, e]) => start < e && end > s)) continue;
+    covered.push([start, end]);
+    const raw = num(g.num!);
+    if (!Number.isFinite(raw)) continue;
+    if (analyte.usg) {
+      const finding = usgFinding(raw);
+      if (finding) findings.push({ sign: finding, start, end, significant: false });
+      else if (raw > 1.09 && !(raw > 1000 && raw < 1100))
+        flags.push({ text: m[0].trim(), reason: "urine specific gravity outside what any urine can have" });
+      continue;
+    }
+    const value = convert(analyte, raw, g.unit);
+    if (value === null) continue;
+    const [minPlausible, maxPlausible] = analyte.plausible;
+    if (value < minPlausible || value > maxPlausible) {
+      flags.push({
+        text: m[0].trim(),
+        reason: `${analyte.key} value outside what any animal could have; not used`,
+      });
+      continue;
+    }
+    // The note's own reference range, in the same unit as the value, wins over the species'.
+    let range = interval(analyte, speciesKey, ageYears);
+    if (g.lo !== undefined && g.hi !== undefined) {
+      const lo = convert(analyte, num(g.lo), g.unit);
+      const hi = convert(analyte, num(g.hi), g.unit);
+      if (lo !== null && hi !== null && lo < hi) range = [lo, hi];
+    }
+    // A lab's H/L flag decides the direction when the value alone sits inside our interval.
+    let verdict = judge(analyte, value, range);
+    const flag = (g.flag ?? "").replace(/[()]/g, "").toLowerCase();
+    if (!verdict && (flag === "h" || flag === "hh" || flag === "high" || flag === "↑") && analyte.high)
+      verdict = { sign: analyte.high, significant: flag === "hh" };
+    if (!verdict && (flag === "l" || flag === "ll" || flag === "low" || flag === "↓") && analyte.low)
+      verdict = { sign: analyte.low, significant: flag === "ll" };
+    if (g.cmp === "<" && verdict?.sign === analyte.high) verdict = null;
+    if (g.cmp === ">" && verdict?.sign === analyte.low) verdict = null;
+    if (verdict) findings.push({ ...verdict, start, end });
+  }
+
+  for (const re of [POSTFIX_RE, PREFIX_RE]) {
+    for (const m of text.matchAll(re)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (covered.some(([s, e]) => start < e && end > s)) continue;
+      const dir = m.groups!.dir!.toLowerCase();
+      const high = new RegExp(`^(?:${DIRECTION_HIGH})$`).test(dir);
+      const names = m.groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/).filter(Boolean);
+      for (const name of names) {
+        const analyte = nameToAnalyte(name.trim());
+        const sign = analyte ? (high ? analyte.high : analyte.low) : undefined;
+        if (sign) findings.push({ sign, start, end, significant: false });
+      }
+    }
+  }
+  return { findings, flags };
+}
