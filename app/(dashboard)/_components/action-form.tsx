@@ -1,7 +1,7 @@
 "use client";
 // A one-button form for a bound server action, with a pending label and the action's error; with
 // `confirm`, the first press asks for confirmation (focus moves to it) and only the second acts.
-import { useActionState, useEffect, useRef, useState } from "react";
+import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { RevealedValues } from "./revealed-values";
 
 export interface ActionResult {
@@ -31,6 +31,9 @@ export function ActionForm({
   const [asking, setAsking] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const className = `button${variant === "primary" ? "" : ` ${variant}`}`;
+  // The confirming button only works once React runs; until then it is disabled, so an early press
+  // is never silently lost.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   useEffect(() => {
     if (asking) confirmButton.current?.focus();
@@ -39,7 +42,7 @@ export function ActionForm({
   if (confirm && !asking) {
     return (
       <div className="action-form" data-testid={testId}>
-        <button type="button" className={className} onClick={() => setAsking(true)} disabled={disabled}>
+        <button type="button" className={className} onClick={() => setAsking(true)} disabled={disabled || !hydrated}>
           {label}
         </button>
         {state.error ? (
@@ -82,4 +85,8 @@ export function ActionForm({
       {state.reveal ? <RevealedValues values={state.reveal} /> : null}
     </form>
   );
+}
+
+function noSubscription() {
+  return () => {};
 }
