@@ -33,7 +33,11 @@ export function ActionForm({
   const className = `button${variant === "primary" ? "" : ` ${variant}`}`;
   // The confirming button only works once React runs; until then it is disabled, so an early press
   // is never silently lost.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   useEffect(() => {
     if (asking) confirmButton.current?.focus();
@@ -42,7 +46,12 @@ export function ActionForm({
   if (confirm && !asking) {
     return (
       <div className="action-form" data-testid={testId}>
-        <button type="button" className={className} onClick={() => setAsking(true)} disabled={disabled || !hydrated}>
+        <button
+          type="button"
+          className={className}
+          onClick={() => setAsking(true)}
+          disabled={disabled || !hydrated}
+        >
           {label}
         </button>
         {state.error ? (
