@@ -1,11 +1,12 @@
 // GET /authorize: client and redirect URI problems shown locally (never redirected), other errors
 // redirected with state and iss, and a valid request stored and sent on to the identity provider.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { oauthAuthorizationRequests } from "@/db/schema";
 import { GET as authorize } from "@/app/authorize/route";
+import { logger } from "@/lib/logger";
 import { call } from "@/test/support";
 import { startAuthorization } from "./authorize";
 import { fakeUpstream, pkcePair, registerTestClient } from "./testing";
@@ -92,9 +93,22 @@ describe("GET /authorize: other errors go back to the client", () => {
     expectRedirectError(await get(params({ code_challenge: undefined })), "invalid_request");
   });
 
-  it("refuses plain PKCE for a public client, also when the method is left to its default", async () => {
+  it("refuses plain PKCE for a public client, and a challenge without its method", async () => {
     expectRedirectError(await get(params({ code_challenge_method: "plain" })), "invalid_request");
     expectRedirectError(await get(params({ code_challenge_method: undefined })), "invalid_request");
+  });
+
+  it("refuses a confidential client's challenge without code_challenge_method instead of assuming plain", async () => {
+    const response = await get(
+      params({
+        client_id: confidentialClient.client_id,
+        redirect_uri: "https://confidential.example/cb",
+        code_challenge_method: undefined,
+      }),
+    );
+    expectRedirectError(response, "invalid_request", "https://confidential.example/cb");
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.searchParams.get("error_description")).toMatch(/code_challenge_method/);
   });
 
   it("refuses an unknown challenge method, a wrong response_type and an unknown scope", async () => {
@@ -113,6 +127,32 @@ describe("GET /authorize: other errors go back to the client", () => {
       params({ redirect_uri: "http://127.0.0.1:49200/loopback", code_challenge: undefined }),
     );
     expectRedirectError(response, "invalid_request", "http://127.0.0.1:49200/loopback");
+  });
+});
+
+describe("GET /authorize with a metadata document client_id the server cannot fetch", () => {
+  it.each([
+    ["a name that does not resolve", "https://does-not-exist.invalid/meta.json", /ENOTFOUND|does-not-exist/],
+    ["a name that resolves to loopback", "https://localhost/meta.json", /non-public/],
+    ["a private address literal", "https://10.0.0.7/meta.json", /non-public/],
+  ])("answers a generic page for %s and logs the reason", async (_name, clientId, detail) => {
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      const response = await get(params({ client_id: clientId, redirect_uri: "https://client.example/cb" }));
+      const page = await response.text();
+      expect(response.status).toBe(400);
+      expect(page).toMatch(/could not be fetched/);
+      expect(page).not.toMatch(/ENOTFOUND|EAI_AGAIN|non-public|resolve|10\.0\.0\.7|127\.0\.0\.1/);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({
+          clientId,
+          err: expect.objectContaining({ message: expect.stringMatching(detail) }),
+        }),
+        expect.any(String),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -71,7 +71,10 @@ export async function startAuthorization(
   const codeChallenge = single("code_challenge");
   if (!codeChallenge) throw fail("invalid_request", "code_challenge is required (PKCE)");
   if (!CODE_CHALLENGE.test(codeChallenge)) throw fail("invalid_request", "code_challenge is malformed");
-  const method = single("code_challenge_method") ?? "plain";
+  // RFC 7636 defaults a missing method to plain; we refuse instead, so plain is only ever chosen
+  // on purpose (and a client that meant S256 hears so now, not as invalid_grant at /token).
+  const method = single("code_challenge_method");
+  if (!method) throw fail("invalid_request", "code_challenge_method is required; use S256");
   if (method !== "S256" && method !== "plain") {
     throw fail("invalid_request", "code_challenge_method must be S256 or plain");
   }

@@ -51,9 +51,14 @@ export async function completeUpstreamSignIn(
         }),
       };
     }
+    // Anyone can put text in this query (a phishing message on a VetDx page): log it, show none of it.
+    logger.warn(
+      { error: upstreamError, error_description: params.get("error_description") },
+      "the identity provider answered /callback with an error",
+    );
     throw new AuthorizationPageError(
       "Sign-in failed",
-      `The identity provider reported an error: ${params.get("error_description") ?? upstreamError}`,
+      "The identity provider could not complete the sign-in. Go back to your app and connect again.",
     );
   }
 

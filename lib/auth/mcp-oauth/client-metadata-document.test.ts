@@ -150,7 +150,7 @@ describe("client ID metadata documents", () => {
         fetchDocument: failing,
         upstream: fakeUpstream(() => ({ sub: "x" })),
       }),
-    ).rejects.toThrow(/non-public/);
+    ).rejects.toThrow("The client metadata document could not be fetched");
   });
 
   it("limits document fetches per address: a 429 page with Retry-After and RateLimit headers", async () => {

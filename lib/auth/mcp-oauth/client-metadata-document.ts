@@ -56,8 +56,10 @@ export async function fetchClientMetadataDocument(clientId: string, fetchDocumen
   try {
     fetched = await fetchDocument(new URL(clientId));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : "unknown error";
-    throw new MetadataDocumentError(`The client metadata document could not be fetched: ${reason}`);
+    // The reason (DNS answers, "non-public address", connection errors) maps the server's network
+    // for whoever picks the URL: it goes to the log only.
+    logger.warn({ clientId, err: error }, "client metadata document fetch failed");
+    throw new MetadataDocumentError("The client metadata document could not be fetched");
   }
   if (fetched.status !== 200) {
     throw new MetadataDocumentError(`The client metadata document answered HTTP ${fetched.status}`);
