@@ -1,5 +1,6 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 description, generated from the same zod schemas the
-// handlers parse with. Each resource adds its operations to `paths` below.
+// handlers parse with and the same scope declarations (operation-scopes.ts) withAuth enforces.
+// Each resource adds its operations to `paths` below; `security` comes from OPERATION_SCOPES.
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import {
@@ -22,6 +23,8 @@ import { selectDiagnosisInput } from "@/lib/cases/select-diagnosis";
 import { caseDifferentialsQuery } from "@/lib/diagnosis/case-differentials";
 import { differentialsInputSchema, differentialsOutputSchema } from "@/lib/diagnosis/schemas";
 import { soapNotesSchema } from "@/lib/notes/schemas";
+import { createSessionInput, sessionSchema } from "@/lib/sessions/schemas";
+import { OPERATION_SCOPES, type RestOperation } from "./operation-scopes";
 
 const problem = z
   .object({
@@ -52,7 +55,6 @@ function read(
 ): ZodOpenApiOperationObject {
   return {
     summary,
-    security: [{ bearer: ["vetdx/read"] }],
     ...extra,
     responses: {
       "200": json(responseSchema, "OK"),
@@ -72,15 +74,10 @@ const idPath = { path: z.object({ id: idParam.shape.id }) };
 const caseIdPath = { path: z.object({ id: z.uuid() }) };
 const problemContent = { "application/problem+json": { schema: problem } };
 
-function write(
-  summary: string,
-  scopes: string[],
-  extra: Partial<ZodOpenApiOperationObject>,
-): ZodOpenApiOperationObject {
+function write(summary: string, extra: Partial<ZodOpenApiOperationObject>): ZodOpenApiOperationObject {
   return {
     summary,
     tags: ["Cases"],
-    security: [{ bearer: scopes }],
     ...extra,
     responses: {
       "400": { description: "Invalid request", content: problemContent },
@@ -96,9 +93,9 @@ function write(
   };
 }
 
-export const paths: ZodOpenApiPathsObject = {
+const operations: ZodOpenApiPathsObject = {
   "/v1/cases": {
-    post: write("Create a case from notes", ["vetdx/write", "vetdx/user.write"], {
+    post: write("Create a case from notes", {
       description:
         "Stores the notes and starts processing; poll GET /v1/cases/{id} until COMPLETED or ERROR.",
       requestBody: { content: { "application/json": { schema: createCaseInput } } },
@@ -106,7 +103,6 @@ export const paths: ZodOpenApiPathsObject = {
     }),
     get: read("List your cases, newest first", listOf(caseSchema), {
       tags: ["Cases"],
-      security: [{ bearer: ["vetdx/user.read"] }],
       requestParams: { query: listCasesQuery },
     }),
   },
@@ -117,12 +113,12 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: caseIdPath,
       responses: { "304": { description: "Unchanged since the ETag" } },
     }),
-    patch: write("Change the patient or the symptom selection", ["vetdx/write", "vetdx/user.write"], {
+    patch: write("Change the patient or the symptom selection", {
       requestParams: caseIdPath,
       requestBody: { content: { "application/json": { schema: updateCaseInput } } },
       responses: { "200": json(caseSchema, "The changed case") },
     }),
-    delete: write("Delete a case", ["vetdx/write", "vetdx/user.write"], {
+    delete: write("Delete a case", {
       requestParams: caseIdPath,
       responses: { "204": { description: "Deleted" } },
     }),
@@ -143,8 +139,30 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: { content: { "application/json": { schema: differentialsInputSchema } } },
     }),
   },
+  "/v1/sessions": {
+    post: {
+      summary: "Create a diagnostics component session for an iframe",
+      tags: ["Components"],
+      description:
+        "Returns a short-lived, unguessable session URL to frame. The frame is allowed for parent_origin, or " +
+        "else for the client's registered embed origins; with case_id the component loads and saves that case.",
+      requestBody: { content: { "application/json": { schema: createSessionInput } } },
+      responses: {
+        "201": json(sessionSchema, "Created"),
+        "400": {
+          description: "Invalid request, or no origin may frame the component",
+          content: problemContent,
+        },
+        "401": json(bearerError, "Missing, invalid or expired token"),
+        "403": json(bearerError, "The token lacks the scope"),
+        "404": { description: "No such case for this veterinarian", content: problemContent },
+        "413": { description: "Body too large", content: problemContent },
+        "415": { description: "Body is not JSON", content: problemContent },
+      },
+    },
+  },
   "/v1/cases/{id}/diagnosis": {
-    put: write("Set the working diagnosis", ["vetdx/write", "vetdx/user.write"], {
+    put: write("Set the working diagnosis", {
       description: "Replaces selected_diagnoses with the condition; it must be one of the patient's species.",
       requestParams: caseIdPath,
       requestBody: { content: { "application/json": { schema: selectDiagnosisInput } } },
@@ -152,7 +170,7 @@ export const paths: ZodOpenApiPathsObject = {
     }),
   },
   "/v1/cases/{id}/soap-notes": {
-    post: write("Generate SOAP notes and store them on the case", ["vetdx/write", "vetdx/user.write"], {
+    post: write("Generate SOAP notes and store them on the case", {
       description:
         "Written from the notes, patient, signs, working diagnosis and differentials: by the configured model when " +
         "AI_MODEL is set, else (or when the model fails) by the local generator; `generator` says which.",
@@ -197,6 +215,29 @@ export const paths: ZodOpenApiPathsObject = {
     }),
   },
 };
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** `operations` with each one's security from OPERATION_SCOPES; both must name the same operations. */
+function withSecurity(documented: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const declared = new Set<string>(Object.keys(OPERATION_SCOPES));
+  const result: ZodOpenApiPathsObject = {};
+  for (const [path, item] of Object.entries(documented)) {
+    result[path] = { ...item };
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      if (!declared.delete(key)) throw new Error(`${key} has no entry in OPERATION_SCOPES`);
+      const scopes = OPERATION_SCOPES[key as RestOperation];
+      result[path][method] = { ...operation, security: [{ bearer: [...scopes] }] };
+    }
+  }
+  if (declared.size > 0) throw new Error(`Undocumented operations: ${[...declared].join(", ")}`);
+  return result;
+}
+
+export const paths = withSecurity(operations);
 
 let cached: ReturnType<typeof createDocument> | undefined;
 

@@ -1,4 +1,5 @@
 // POST /v1/cases — create a case from notes (201, PENDING). GET /v1/cases — the vet's cases.
+import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import { withAuth, json } from "@/lib/http/with-auth";
 import { parseJsonBody, parseQuery } from "@/lib/http/request";
 import { createCase } from "@/lib/cases/create-case";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 const MAX_BODY_BYTES = MAX_NOTES_LENGTH * 4 + 1024;
 
 export const POST = withAuth(
-  { anyScope: ["vetdx/write", "vetdx/user.write"] },
+  { anyScope: OPERATION_SCOPES["POST /v1/cases"] },
   async ({ request, db, identity }) => {
     const input = await parseJsonBody(request, createCaseInput, MAX_BODY_BYTES);
     const created = await createCase(db, identity, input);
@@ -19,7 +20,10 @@ export const POST = withAuth(
   },
 );
 
-export const GET = withAuth({ anyScope: ["vetdx/user.read"] }, async ({ request, db, identity }) => {
-  const query = parseQuery(request, listCasesQuery);
-  return json(await listCases(db, { veterinarianId: identity.veterinarianId, ...query }));
-});
+export const GET = withAuth(
+  { anyScope: OPERATION_SCOPES["GET /v1/cases"] },
+  async ({ request, db, identity }) => {
+    const query = parseQuery(request, listCasesQuery);
+    return json(await listCases(db, { veterinarianId: identity.veterinarianId, ...query }));
+  },
+);

@@ -1,4 +1,5 @@
 // POST /v1/differentials — ranked differential diagnoses from signalment and sign ids, no case needed.
+import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import { withAuth, json } from "@/lib/http/with-auth";
 import { parseJsonBody, parseQuery } from "@/lib/http/request";
 import { caseDifferentialsQuery } from "@/lib/diagnosis/case-differentials";
@@ -7,8 +8,11 @@ import { differentialsInputSchema } from "@/lib/diagnosis/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withAuth({ anyScope: ["vetdx/read"] }, async ({ request, db }) => {
-  const { limit } = parseQuery(request, caseDifferentialsQuery);
-  const input = await parseJsonBody(request, differentialsInputSchema, 16 * 1024);
-  return json(await rankCase(db, input, { limit }));
-});
+export const POST = withAuth(
+  { anyScope: OPERATION_SCOPES["POST /v1/differentials"] },
+  async ({ request, db }) => {
+    const { limit } = parseQuery(request, caseDifferentialsQuery);
+    const input = await parseJsonBody(request, differentialsInputSchema, 16 * 1024);
+    return json(await rankCase(db, input, { limit }));
+  },
+);

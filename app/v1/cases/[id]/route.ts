@@ -1,5 +1,6 @@
 // GET/PATCH/DELETE /v1/cases/{id} — one of the vet's cases. GET answers If-None-Match with 304 while
 // the case is unchanged (cheap polling); PATCH honours If-Match.
+import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import { withAuth, json } from "@/lib/http/with-auth";
 import { parseJsonBody, parseQuery } from "@/lib/http/request";
 import { emptyQuery } from "@/lib/catalogue/schemas";
@@ -13,10 +14,9 @@ import { invalid } from "@/lib/errors";
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
-const WRITE = ["vetdx/write", "vetdx/user.write"] as const;
 
 export const GET = withAuth<Params>(
-  { anyScope: ["vetdx/read", "vetdx/user.read"] },
+  { anyScope: OPERATION_SCOPES["GET /v1/cases/{id}"] },
   async ({ request, params, db, identity }) => {
     parseQuery(request, emptyQuery);
     const where = { caseId: params.id, veterinarianId: identity.veterinarianId };
@@ -42,15 +42,21 @@ function expectedVersion(request: Request, caseId: string): number | undefined {
   return Number(match[2]);
 }
 
-export const PATCH = withAuth<Params>({ anyScope: WRITE }, async ({ request, params, db, identity }) => {
-  const input = await parseJsonBody(request, updateCaseInput, 64 * 1024);
-  const row = await updateCase(db, { caseId: params.id, veterinarianId: identity.veterinarianId }, input, {
-    expectedVersion: expectedVersion(request, params.id),
-  });
-  return json(toCaseResource(row), { headers: { etag: caseEtag(row) } });
-});
+export const PATCH = withAuth<Params>(
+  { anyScope: OPERATION_SCOPES["PATCH /v1/cases/{id}"] },
+  async ({ request, params, db, identity }) => {
+    const input = await parseJsonBody(request, updateCaseInput, 64 * 1024);
+    const row = await updateCase(db, { caseId: params.id, veterinarianId: identity.veterinarianId }, input, {
+      expectedVersion: expectedVersion(request, params.id),
+    });
+    return json(toCaseResource(row), { headers: { etag: caseEtag(row) } });
+  },
+);
 
-export const DELETE = withAuth<Params>({ anyScope: WRITE }, async ({ params, db, identity }) => {
-  await deleteCase(db, { caseId: params.id, veterinarianId: identity.veterinarianId });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = withAuth<Params>(
+  { anyScope: OPERATION_SCOPES["DELETE /v1/cases/{id}"] },
+  async ({ params, db, identity }) => {
+    await deleteCase(db, { caseId: params.id, veterinarianId: identity.veterinarianId });
+    return new Response(null, { status: 204 });
+  },
+);

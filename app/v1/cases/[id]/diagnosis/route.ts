@@ -1,4 +1,5 @@
 // PUT /v1/cases/{id}/diagnosis — sets the vet's working diagnosis (a condition of the patient's species).
+import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import { withAuth, json } from "@/lib/http/with-auth";
 import { parseJsonBody } from "@/lib/http/request";
 import { caseEtag, toCaseResource } from "@/lib/cases/case-resource";
@@ -7,7 +8,7 @@ import { selectDiagnosis, selectDiagnosisInput } from "@/lib/cases/select-diagno
 export const dynamic = "force-dynamic";
 
 export const PUT = withAuth<{ id: string }>(
-  { anyScope: ["vetdx/write", "vetdx/user.write"] },
+  { anyScope: OPERATION_SCOPES["PUT /v1/cases/{id}/diagnosis"] },
   async ({ request, params, db, identity }) => {
     const input = await parseJsonBody(request, selectDiagnosisInput, 4 * 1024);
     const row = await selectDiagnosis(
