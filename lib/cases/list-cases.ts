@@ -1,9 +1,9 @@
 // The calling vet's cases, newest first, with keyset cursors; optionally only some statuses.
 import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "@/db";
 import { cases, type CaseStatus } from "@/db/schema";
 import { decodeCursor, encodeCursor } from "@/lib/http/pagination";
-import { invalid } from "@/lib/errors";
 import { toCaseResource } from "./case-resource";
 
 export interface ListCases {
@@ -13,16 +13,23 @@ export interface ListCases {
   cursor?: string;
 }
 
+// What encodeCursor below issues: the last row's creation time (ISO 8601, UTC) and id. The year 0,
+// which the format allows and PostgreSQL refuses, is not a time a case was created.
+const keysetCursor = z.strictObject({
+  createdAt: z.iso
+    .datetime()
+    .transform((value) => new Date(value))
+    .pipe(z.date().min(new Date("0001-01-01T00:00:00Z"))),
+  id: z.guid(),
+});
+
 export async function listCases(db: Database, options: ListCases) {
   const filters: SQL[] = [eq(cases.veterinarianId, options.veterinarianId)];
   if (options.status?.length) filters.push(inArray(cases.status, options.status));
-  const after = decodeCursor<{ createdAt: string; id: string }>(options.cursor, ["createdAt", "id"]);
+  const after = decodeCursor(options.cursor, keysetCursor);
   if (after) {
-    const createdAt = new Date(after.createdAt);
-    if (Number.isNaN(createdAt.getTime())) throw invalid("The cursor is not one this API issued");
-    filters.push(
-      or(lt(cases.createdAt, createdAt), and(eq(cases.createdAt, createdAt), lt(cases.id, after.id)))!,
-    );
+    const { createdAt, id } = after;
+    filters.push(or(lt(cases.createdAt, createdAt), and(eq(cases.createdAt, createdAt), lt(cases.id, id)))!);
   }
   const rows = await db
     .select()
