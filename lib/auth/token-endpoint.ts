@@ -5,8 +5,8 @@ import { containsNul, NUL_MESSAGE } from "@/lib/errors";
 import {
   checkRateLimit,
   FAILED_AUTHENTICATIONS,
-  peekRateLimit,
   rateLimitHeaders,
+  refundRateLimit,
   type RateLimitDecision,
 } from "@/lib/http/rate-limit";
 import { issueClientCredentialsToken, OAuthError } from "./client-credentials";
@@ -66,8 +66,11 @@ export async function handleTokenRequest(
   request: Request,
   options: { issuer: string; audience: string; clientIp: string },
 ): Promise<Response> {
-  const blocked = await peekRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);
-  if (blocked.limited) return tooManyFailures(blocked);
+  // The attempt counts before the secret is checked, so parallel guesses cannot all get past the
+  // budget; one that does not fail client authentication gives its point back.
+  const attempt = await checkRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);
+  if (attempt.limited) return tooManyFailures(attempt);
+  let failedAuthentication = false;
   const authorization = request.headers.get("authorization");
   try {
     const form = await readForm(request);
@@ -91,10 +94,11 @@ export async function handleTokenRequest(
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
     if (error.error === "invalid_client") {
-      const failures = await checkRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);
-      if (failures.limited) return tooManyFailures(failures);
+      failedAuthentication = true;
       return oauthErrorResponse(error, { "www-authenticate": 'Basic realm="vetdx", charset="UTF-8"' });
     }
     return oauthErrorResponse(error);
   }
 }
+  } finally {
+    if (!failedAuthentication) await refundRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);

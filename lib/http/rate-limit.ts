@@ -247,10 +247,26 @@ export async function peekRateLimit(spec: LimiterSpec, key: string): Promise<Rat
   }
 }
 
-/** Records one use; returns the seconds to wait when the budget is exhausted, else 0. */
-export async function consume(spec: LimiterSpec, key: string): Promise<number> {
-  const decision = await checkRateLimit(spec, key);
-  return decision.limited ? decision.resetSeconds : 0;
+/**
+ * Gives back a point that checkRateLimit counted for an attempt that turned out not to fail.
+ * Brute-force limits count every attempt before checking it (so parallel guesses cannot all slip
+ * past the budget) and refund the ones that succeed. Never throws, like checkRateLimit.
+ */
+export async function refundRateLimit(spec: LimiterSpec, key: string): Promise<void> {
+  try {
+    await limiter(spec).reward(key, 1);
+  } catch (error) {
+    logger.error({ err: error, policy: spec.name }, "rate limiter failed to refund a point");
+  }
+}
+
+/** Forgets what `key` has used of `spec` (consecutive failures, after a success). Never throws. */
+export async function resetRateLimit(spec: LimiterSpec, key: string): Promise<void> {
+  try {
+    await limiter(spec).delete(key);
+  } catch (error) {
+    logger.error({ err: error, policy: spec.name }, "rate limiter failed to reset a key");
+  }
 }
 
 /** The caller's IP as server.ts determined it (socket address, or X-Forwarded-For behind a trusted proxy). */

@@ -6,21 +6,29 @@ import type Provider from "oidc-provider";
 import type { Database } from "@/db";
 import { veterinarians } from "@/db/schema";
 import { dummyPasswordHash, verifyPassword } from "@/lib/auth/passwords";
-import { consume, peekRateLimit, rateLimitHeaders, type LimiterSpec } from "@/lib/http/rate-limit";
+import {
+  checkRateLimit,
+  rateLimitHeaders,
+  refundRateLimit,
+  resetRateLimit,
+  type LimiterSpec,
+} from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { escapeHtml } from "./provider";
 import { IDENTITY_PROVIDER_PAGE_HEADERS, renderIdentityProviderPage } from "./pages";
 
 const MAX_FORM_BYTES = 4096;
+// Failed sign-ins are limited per client address and per address and account, never per account
+// alone: a limit per account would let anyone lock a vet out by guessing wrong on purpose.
 const LOGIN_FAILURES_PER_IP: LimiterSpec = {
   name: "login-ip",
   points: 20,
   durationSeconds: 900,
   blockSeconds: 900,
 };
-const LOGIN_FAILURES_PER_ACCOUNT: LimiterSpec = {
-  name: "login-account",
-  points: 10,
+const LOGIN_FAILURES_PER_IP_AND_ACCOUNT: LimiterSpec = {
+  name: "login-ip-account",
+  points: 5,
   durationSeconds: 900,
   blockSeconds: 900,
 };
@@ -134,10 +142,15 @@ export async function handleInteraction(
     const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
     const password = form?.get("password") ?? "";
     const ip = remoteAddress(req);
-    const blocked = [
-      await peekRateLimit(LOGIN_FAILURES_PER_IP, ip),
-      ...(email ? [await peekRateLimit(LOGIN_FAILURES_PER_ACCOUNT, email)] : []),
-    ].filter((decision) => decision.limited);
+    const ipAndAccount = JSON.stringify([ip, email]);
+    // Every attempt counts before its password is checked, so parallel guesses cannot all get past
+    // the budget; a successful one gives its points back.
+    const perIp = await checkRateLimit(LOGIN_FAILURES_PER_IP, ip);
+    const blocked = perIp.limited ? [perIp] : [];
+    if (!perIp.limited) {
+      const perIpAndAccount = await checkRateLimit(LOGIN_FAILURES_PER_IP_AND_ACCOUNT, ipAndAccount);
+      if (perIpAndAccount.limited) blocked.push(perIpAndAccount);
+    }
     if (blocked.length) {
       const headers = rateLimitHeaders(...blocked);
       const wait = Number(headers["retry-after"]);
@@ -163,12 +176,12 @@ export async function handleInteraction(
         ? await verifyPassword(vet.passwordHash, password)
         : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
     if (!ok || !vet) {
-      await consume(LOGIN_FAILURES_PER_IP, ip);
-      if (email) await consume(LOGIN_FAILURES_PER_ACCOUNT, email);
       logger.info({ event: "login_failed", ip }, "failed sign-in");
       send(res, 401, loginForm(uid!, clientName, { error: "Email or password is incorrect.", email }));
       return true;
     }
+    await refundRateLimit(LOGIN_FAILURES_PER_IP, ip);
+    await resetRateLimit(LOGIN_FAILURES_PER_IP_AND_ACCOUNT, ipAndAccount);
     logger.info({ event: "login_succeeded", veterinarian_id: vet.id }, "vet signed in");
     await provider.interactionFinished(
       req,

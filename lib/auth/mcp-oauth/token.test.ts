@@ -386,4 +386,33 @@ describe("client authentication", () => {
       ),
     );
   });
+
+  it("counts failed client authentications before checking them: of 40 parallel guesses at most 20 are evaluated", async () => {
+    // 39 wrong secrets and, last, the right one: evaluated, it would get past client authentication.
+    const secrets = [...Array<string>(39).fill("wrong"), confidential.client_secret!];
+    const statuses = await Promise.all(
+      secrets.map(
+        async (secret) =>
+          (
+            await token(
+              { grant_type: "refresh_token", refresh_token: "x" },
+              { authorization: basic(confidential.client_id, secret), ip: "203.0.113.240" },
+            )
+          ).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("does not count authenticated clients against the failed-authentication budget", async () => {
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      const answer = await token(
+        { grant_type: "refresh_token", refresh_token: "unknown" },
+        { authorization: basic(confidential.client_id, confidential.client_secret!), ip: "203.0.113.241" },
+      );
+      await expectError(answer, 400, "invalid_grant");
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/env";
 import {
   checkRateLimit,
   FAILED_AUTHENTICATIONS,
-  peekRateLimit,
+  refundRateLimit,
   type RateLimitDecision,
 } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
@@ -45,18 +45,19 @@ const tooManyFailures = (rateLimit: RateLimitDecision) =>
   });
 
 export async function exchangeToken(db: Database, request: TokenRequest): Promise<McpTokenResponse> {
-  const blocked = await peekRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
-  if (blocked.limited) throw tooManyFailures(blocked);
+  // The attempt counts before the client is authenticated, so parallel guesses cannot all get past
+  // the budget; one that authenticates gives its point back.
+  const attempt = await checkRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
+  if (attempt.limited) throw tooManyFailures(attempt);
   let client: OAuthClientRow;
   try {
     client = await authenticateClient(db, request.authorization, request.form);
   } catch (error) {
-    if (error instanceof OAuthServerError && error.error === "invalid_client") {
-      const failures = await checkRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
-      if (failures.limited) throw tooManyFailures(failures);
-    }
+    if (!(error instanceof OAuthServerError && error.error === "invalid_client"))
+      await refundRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
     throw error;
   }
+  await refundRateLimit(FAILED_AUTHENTICATIONS, request.clientIp);
   const resource = request.form.get("resource");
   if (resource !== null && !canonicalResource(resource)) {
     throw new OAuthServerError("invalid_target", "resource must be this server's MCP endpoint");

@@ -159,3 +159,24 @@ describe("client credentials", () => {
     ).toBe(200);
   });
 });
+
+  it("counts failed client authentications before checking them: of 40 parallel guesses at most 20 are evaluated", async () => {
+    // 39 wrong secrets and, last, the right one: evaluated, it would confirm the guess with a token.
+    const secrets = [...Array<string>(39).fill("wrong"), client.clientSecret];
+    const statuses = await Promise.all(
+      secrets.map(
+        async (secret) => (await requestToken(client.clientId, secret, undefined, "203.0.113.140")).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("does not count successful client authentications against the failed-authentication budget", async () => {
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      expect(
+        (await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.141")).status,
+      ).toBe(200);
+    }
+  });
