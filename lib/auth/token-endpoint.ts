@@ -98,7 +98,7 @@ export async function handleTokenRequest(
       return oauthErrorResponse(error, { "www-authenticate": 'Basic realm="vetdx", charset="UTF-8"' });
     }
     return oauthErrorResponse(error);
-  }
-}
   } finally {
     if (!failedAuthentication) await refundRateLimit(FAILED_AUTHENTICATIONS, options.clientIp);
+  }
+}

@@ -158,7 +158,6 @@ describe("client credentials", () => {
       (await requestToken(client.clientId, client.clientSecret, undefined, "203.0.113.100")).status,
     ).toBe(200);
   });
-});
 
   it("counts failed client authentications before checking them: of 40 parallel guesses at most 20 are evaluated", async () => {
     // 39 wrong secrets and, last, the right one: evaluated, it would confirm the guess with a token.
@@ -180,3 +179,4 @@ describe("client credentials", () => {
       ).toBe(200);
     }
   });
+});
