@@ -17,7 +17,8 @@ async function m2mToken(): Promise<string> {
     headers: {
       authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
     },
-    body: new URLSearchParams({ grant_type: "client_credentials" }),
+    // RFC 8707: a token for the MCP server only (without `resource` it would also open REST).
+    body: new URLSearchParams({ grant_type: "client_credentials", resource: `${e2eServer.url}/mcp` }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
 }

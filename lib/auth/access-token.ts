@@ -12,6 +12,7 @@ import {
 import type { Database } from "@/db";
 import { machineClients, veterinarians } from "@/db/schema";
 import type { Env } from "@/lib/env";
+import { mcpOAuthUrls } from "./mcp-oauth/urls";
 import { AuthError, IdentityProviderUnavailableError, type Identity } from "./identity";
 import { cachedIdentityRows } from "./identity-cache";
 import { isScope, parseScopeString, type Scope } from "./scopes";
@@ -22,9 +23,19 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 
 type KeyResolver = Parameters<typeof jwtVerify>[1];
 
+/** What a token must be for: the REST API (and components API), or the MCP endpoint. */
+export type ProtectedResource = "api" | "mcp";
+
 export interface TokenVerifierConfig {
   issuer: string;
+  /** `aud` must include this: OIDC_AUDIENCE (default APP_URL) for the API, {APP_URL}/mcp for /mcp. */
   audience: string;
+  /**
+   * RFC 9068 `typ: at+jwt`, required where we issue the tokens (the embedded provider and the
+   * client-credentials endpoint both set it), so an ID token or any other JWT signed with the same
+   * keys is never taken for an access token. External providers are not held to it (many omit it).
+   */
+  accessTokenType: "at+jwt" | undefined;
   /** Embedded provider: keys straight from the database; external provider: its JWKS over HTTPS. */
   keys: () => Promise<KeyResolver>;
   embedded: boolean;
@@ -66,11 +77,19 @@ function failClosedOnFetchErrors(keySet: JWTVerifyGetKey): JWTVerifyGetKey {
   };
 }
 
-export function tokenVerifierConfig(db: Database, env: Env): TokenVerifierConfig {
+export function tokenVerifierConfig(
+  db: Database,
+  env: Env,
+  resource: ProtectedResource = "api",
+): TokenVerifierConfig {
+  // RFC 8707 / MCP authorization: /mcp takes only tokens meant for it, never the API's tokens.
+  const audience =
+    resource === "mcp" ? mcpOAuthUrls(env.APP_URL).resource : (env.OIDC_AUDIENCE ?? env.APP_URL);
   if (env.embeddedIdentityProvider) {
     return {
       issuer: env.AUTH_URL,
-      audience: env.OIDC_AUDIENCE ?? env.APP_URL,
+      audience,
+      accessTokenType: "at+jwt",
       embedded: true,
       // One key set per signing-key set: building it per request re-imported the key every time.
       keys: async () => {
@@ -86,7 +105,8 @@ export function tokenVerifierConfig(db: Database, env: Env): TokenVerifierConfig
   }
   return {
     issuer: env.AUTH_URL,
-    audience: env.OIDC_AUDIENCE ?? env.APP_URL,
+    audience,
+    accessTokenType: undefined,
     embedded: false,
     keys: async () => {
       let keySet = remoteKeySets.get(env.AUTH_URL);
@@ -110,6 +130,7 @@ function describeVerificationFailure(error: unknown): string {
     if (error.claim === "iss") return "The access token was not issued by this service's identity provider";
     if (error.claim === "aud") return "The access token is not meant for this API (audience)";
     if (error.claim === "nbf") return "The access token is not valid yet";
+    if (error.claim === "typ") return "The token is not an access token (typ at+jwt)";
     return `The access token's ${error.claim} claim is invalid`;
   }
   if (error instanceof joseErrors.JOSEAlgNotAllowed)
@@ -133,6 +154,7 @@ export async function verifyAccessToken(config: TokenVerifierConfig, token: stri
     const { payload } = await jwtVerify(token, keys, {
       issuer: config.issuer,
       audience: config.audience,
+      typ: config.accessTokenType,
       algorithms: ACCEPTED_ALGORITHMS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ["sub", "exp", "iat"],

@@ -1,10 +1,11 @@
 // The client-credentials grant of the token issuer ({auth_url}/oauth2/token, spec 4.4 and 2.7):
-// HTTP Basic client authentication, optional space-separated scope, a signed JWT whose `sub` is
-// the client id, valid 3600 seconds.
+// HTTP Basic client authentication, optional space-separated scope, optional RFC 8707 `resource`,
+// a signed JWT whose `sub` is the client id, valid 3600 seconds.
 import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import type { Database } from "@/db";
 import { findMachineClient } from "@/lib/machine-clients/machine-clients";
+import { mcpOAuthUrls } from "./mcp-oauth/urls";
 import { parseScopeString } from "./scopes";
 import { secretMatches } from "./secrets";
 import { currentSigningKey, getSigningKeys, SIGNING_ALGORITHM } from "./signing-keys";
@@ -21,7 +22,8 @@ export class OAuthError extends Error {
       | "invalid_grant"
       | "unauthorized_client"
       | "unsupported_grant_type"
-      | "invalid_scope",
+      | "invalid_scope"
+      | "invalid_target",
     readonly description: string,
     readonly status = error === "invalid_client" ? 401 : 400,
   ) {
@@ -41,6 +43,22 @@ export interface ClientCredentialsRequest {
   clientSecret: string;
   grantType: string | null;
   scope: string | null;
+  /** RFC 8707: the REST API (the audience below) or the MCP endpoint; null for both. */
+  resource: string | null;
+}
+
+/**
+ * The token's `aud`: the one resource asked for, or, without `resource`, both the REST API and
+ * /mcp, because spec 5.2 has a machine client send the token of spec 4.4 (which names no resource)
+ * to /mcp with the same credentials it uses for REST.
+ */
+function tokenAudience(resource: string | null, apiAudience: string): string | string[] {
+  const mcpResource = mcpOAuthUrls().resource;
+  if (resource === null) return [apiAudience, mcpResource];
+  const trimmed = resource.replace(/\/+$/, "");
+  const match = [apiAudience, mcpResource].find((known) => known === resource || known === trimmed);
+  if (!match) throw new OAuthError("invalid_target", `resource must be ${apiAudience} or ${mcpResource}`);
+  return match;
 }
 
 export async function issueClientCredentialsToken(
@@ -67,6 +85,7 @@ export async function issueClientCredentialsToken(
     throw new OAuthError("invalid_scope", `The client is not allowed the scope ${unknown.join(" ")}`);
   }
   const scopes = requested.length ? requested : client.scopes;
+  const audience = tokenAudience(request.resource, options.audience);
   const { key, kid } = await currentSigningKey(await getSigningKeys(db));
   const accessToken = await new SignJWT({
     client_id: client.clientId,
@@ -76,7 +95,7 @@ export async function issueClientCredentialsToken(
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: "at+jwt" })
     .setIssuer(options.issuer)
     .setSubject(client.clientId)
-    .setAudience(options.audience)
+    .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(`${M2M_TOKEN_LIFETIME_SECONDS}s`)
     .setJti(randomUUID())

@@ -87,7 +87,12 @@ export async function handleTokenRequest(
     }
     const token = await issueClientCredentialsToken(
       db,
-      { ...credentials, grantType: form.get("grant_type"), scope: form.get("scope") },
+      {
+        ...credentials,
+        grantType: form.get("grant_type"),
+        scope: form.get("scope"),
+        resource: form.get("resource"),
+      },
       options,
     );
     return Response.json(token, { headers: noStore });

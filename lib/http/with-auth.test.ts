@@ -23,7 +23,7 @@ async function sign(
 ) {
   const { key, kid } = await currentSigningKey(await getSigningKeys(handle.db));
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: "RS256", kid })
+    .setProtectedHeader({ alg: "RS256", kid, typ: "at+jwt" })
     .setIssuer(options.issuer ?? "http://vetdx.test/idp")
     .setAudience(options.audience ?? "http://vetdx.test")
     .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)

@@ -8,6 +8,7 @@ import {
   resolveTokenIdentity,
   tokenVerifierConfig,
   verifyAccessToken,
+  type ProtectedResource,
   type TokenVerifierConfig,
 } from "@/lib/auth/access-token";
 import { AuthError, type Identity } from "@/lib/auth/identity";
@@ -18,15 +19,18 @@ import { checkRateLimit, policy, rateLimitHeaders, RateLimitedError, withHeaders
 
 type RouteContext<P> = { params: Promise<P> };
 
-const verifierConfigs = new WeakMap<Database, TokenVerifierConfig>();
+const verifierConfigs = new WeakMap<Database, Record<ProtectedResource, TokenVerifierConfig>>();
 
-function verifierFor(db: Database): TokenVerifierConfig {
-  let config = verifierConfigs.get(db);
-  if (!config) {
-    config = tokenVerifierConfig(db, getEnv());
-    verifierConfigs.set(db, config);
+function verifierFor(db: Database, resource: ProtectedResource): TokenVerifierConfig {
+  let configs = verifierConfigs.get(db);
+  if (!configs) {
+    configs = {
+      api: tokenVerifierConfig(db, getEnv(), "api"),
+      mcp: tokenVerifierConfig(db, getEnv(), "mcp"),
+    };
+    verifierConfigs.set(db, configs);
   }
-  return config;
+  return configs[resource];
 }
 
 /** Reads `Authorization: Bearer <token>`; RFC 6750 section 2.1 is the only accepted form. */
@@ -43,13 +47,19 @@ export function bearerToken(request: Request): string {
   return match[1];
 }
 
-export async function authenticateRequest(request: Request, db: Database): Promise<Identity> {
-  const config = verifierFor(db);
+export async function authenticateRequest(
+  request: Request,
+  db: Database,
+  resource: ProtectedResource = "api",
+): Promise<Identity> {
+  const config = verifierFor(db, resource);
   const token = bearerToken(request);
-  let claims = cachedTokenClaims(db, token);
+  // Cached per resource: a token verified for the API has not been verified for /mcp.
+  const cacheKey = `${resource} ${token}`;
+  let claims = cachedTokenClaims(db, cacheKey);
   if (!claims) {
     claims = await verifyAccessToken(config, token);
-    rememberTokenClaims(db, token, claims);
+    rememberTokenClaims(db, cacheKey, claims);
   }
   return resolveTokenIdentity(db, config, claims);
 }

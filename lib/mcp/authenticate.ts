@@ -1,6 +1,6 @@
-// Who an /mcp request acts as: an M2M (or user) JWT from the identity provider (spec 5.2), or an
-// opaque access token from this server's own authorization server (spec 5.1). Tokens are accepted
-// only in the Authorization header.
+// Who an /mcp request acts as: an M2M (or user) JWT from the identity provider (spec 5.2) whose
+// audience includes {APP_URL}/mcp, or an opaque access token from this server's own authorization
+// server (spec 5.1). Tokens are accepted only in the Authorization header.
 import "server-only";
 import type { Database } from "@/db";
 import { AuthError, type Identity } from "@/lib/auth/identity";
@@ -17,6 +17,6 @@ export async function authenticateMcpRequest(request: Request, db: Database): Pr
     );
   }
   const token = bearerToken(request);
-  if (JWT_SHAPE.test(token)) return authenticateRequest(request, db);
+  if (JWT_SHAPE.test(token)) return authenticateRequest(request, db, "mcp");
   return verifyMcpAccessToken(db, token);
 }

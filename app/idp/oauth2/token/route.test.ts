@@ -45,7 +45,8 @@ describe("client credentials", () => {
     const claims = decodeJwt(body.access_token);
     expect(claims.sub).toBe(client.clientId);
     expect(claims.iss).toBe("http://vetdx.test/idp");
-    expect(claims.aud).toBe("http://vetdx.test");
+    // No `resource`: one token for REST and /mcp, as spec 5.2 uses it.
+    expect(claims.aud).toEqual(["http://vetdx.test", "http://vetdx.test/mcp"]);
     expect(claims.exp! - claims.iat!).toBe(3600);
     expect(decodeProtectedHeader(body.access_token)).toMatchObject({ alg: "RS256", typ: "at+jwt" });
   });
