@@ -12,6 +12,7 @@ import { ConfigurationError, getEnv, type Env } from "@/lib/env";
 import { accessLogger, logger, requestContext } from "@/lib/logger";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { loggablePath, requestIdFrom } from "@/lib/http/request-id";
+import { stampClientAddress } from "@/lib/http/client-address";
 import { applySecurityHeaders, securityHeaderDefaults } from "@/lib/http/security-headers";
 import { limitByClientIp } from "@/lib/http/surface-rate-limits";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-database";
@@ -35,12 +36,6 @@ import {
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 const startedAt = Date.now();
-
-function clientIpOf(req: http.IncomingMessage, env: Env): string {
-  const forwarded = req.headers["x-forwarded-for"];
-  if (env.TRUST_PROXY && typeof forwarded === "string") return forwarded.split(",")[0]!.trim();
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 function sendJson(
   res: http.ServerResponse,
@@ -85,7 +80,7 @@ async function main() {
   const securityHeaders = securityHeaderDefaults({ appUrl: env.APP_URL, authUrl: env.AUTH_URL, dev });
   const handleRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Route handlers read the caller's address from this header; never trust one sent by the client.
-    const ip = (req.headers["x-vetdx-client-ip"] = clientIpOf(req, env));
+    const ip = stampClientAddress(req, env);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     try {
       if (pathname === "/healthz") return sendJson(res, 200, { status: "ok" });

@@ -1,6 +1,7 @@
 // Configuration: every environment variable VetDx reads, parsed once with zod. Nothing else in
 // the code base reads process.env. A bad value stops start-up with a message naming the variable.
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 const optionalText = z
@@ -15,6 +16,36 @@ const flag = z
   .enum(["1", "0", "true", "false", ""])
   .optional()
   .transform((value) => value === "1" || value === "true");
+
+/** Which proxies in front of VetDx may name the client in X-Forwarded-For (lib/http/client-address.ts). */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+// "1" or "true": one proxy in front, which appends the address it received the request from; a
+// number: that many proxies in a chain; otherwise the proxies' addresses or ranges, comma-separated
+// ("10.0.0.0/8, loopback", as Express's "trust proxy"). Unset, "0" or "false": no proxy.
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined || value === "" || value === "0" || value === "false") return false;
+    if (value === "true") return { hops: 1 };
+    if (/^[1-9]\d?$/.test(value)) return { hops: Number(value) };
+    const addresses = value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    try {
+      proxyAddr.compile(addresses);
+      return { addresses };
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${value}" is not 0, 1, a number of proxies, or IP addresses and CIDR ranges (or loopback, linklocal, uniquelocal) separated by commas`,
+      });
+      return z.NEVER;
+    }
+  });
 
 const positiveSeconds = (fallback: number) =>
   z.coerce.number().int().positive().max(31_536_000).default(fallback);
@@ -105,7 +136,7 @@ const schema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustProxy,
     RATE_LIMITS: rateLimitOverrides,
     CASES_PER_VET_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
     DEMO_SEED: z

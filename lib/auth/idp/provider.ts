@@ -6,6 +6,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "o
 import type { Database } from "@/db";
 import { veterinarians } from "@/db/schema";
 import type { Env } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { getOrCreateSecret } from "@/lib/auth/app-secrets";
 import { randomToken } from "@/lib/auth/secrets";
 import { SCOPES } from "@/lib/auth/scopes";
@@ -156,7 +157,11 @@ export async function createIdentityProvider(db: Database, env: Env): Promise<Pr
   };
 
   const provider = new Provider(`${env.APP_URL}/idp`, configuration);
-  provider.proxy = env.TRUST_PROXY;
+  provider.proxy = Boolean(env.TRUST_PROXY);
+  // The address server.ts stamped (lib/http/client-address.ts), not koa's reading of
+  // X-Forwarded-For, whose left-most entry the client chooses.
+  provider.proxyIpHeader = CLIENT_ADDRESS_HEADER;
+  provider.maxIpsCount = 1;
   return provider;
 }
 
