@@ -26,6 +26,27 @@ const config = [
     },
   },
   {
+    // lib/ is the domain every surface shares: it is handed a case runner (inngest/runner.ts)
+    // rather than importing Inngest or a runner, and it never reaches into app/.
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["inngest", "inngest/*", "@inngest/*", "@/inngest/*", "**/inngest/*"],
+              message:
+                "lib/ does not import Inngest or a runner: take a CaseRunner (lib/cases/case-runner.ts).",
+            },
+            { group: ["@/app/*", "**/app/*"], message: "lib/ does not import from app/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       "lib/env.ts",
       "*.config.ts",

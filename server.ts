@@ -25,9 +25,9 @@ import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
 import { followIdentityChanges } from "@/lib/auth/identity-cache";
 import { purgeExpiredOAuthRecords } from "@/lib/auth/mcp-oauth/purge";
 import { handleInteraction } from "@/lib/auth/idp/interactions";
-import { processRunner } from "@/lib/pipeline/dispatch";
 import { componentPageHeaders } from "@/lib/sessions/component-headers";
 import { inngestConfigured } from "@/inngest/client";
+import { inlineRunner } from "@/inngest/runner";
 import {
   ensureDemoAccounts,
   demoCredentialsPath,
@@ -162,7 +162,7 @@ async function main() {
   purge.unref();
 
   // Without Inngest, this process runs the pipeline: pick up what a crash or restart left unfinished.
-  const runner = inngestConfigured() ? undefined : processRunner();
+  const runner = inngestConfigured() ? undefined : inlineRunner();
   const resumed = runner ? await runner.resumeUnfinished() : 0;
   if (resumed > 0) logger.info({ resumed }, "resuming unfinished cases");
 

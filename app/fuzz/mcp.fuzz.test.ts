@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { cases, componentSessions } from "@/db/schema";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { tools } from "@/lib/mcp/tools";
 import { call, machineToken } from "@/test/support";
 import { POST, GET, DELETE } from "@/app/mcp/route";
@@ -154,7 +154,7 @@ beforeAll(async () => {
       notes: "Tom, 12yo MN DSH cat, 3.9kg. Weight loss, PU/PD, vomiting.",
     })
   ).structuredContent.id as string;
-  await processRunner().idle();
+  await inlineRunner().idle();
   expect(
     (
       await callTool(victimToken, "update_case_patient", {
@@ -186,7 +186,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   console.log(counter.summary("app/fuzz/mcp.fuzz.test.ts"));
   console.log(
     `[fuzz] tools/call inputs per tool: ${[...perTool.counts].map(([name, n]) => `${name}=${n}`).join(", ")}`,
@@ -383,7 +383,7 @@ describe("/mcp fuzzing", () => {
     );
     // Every tool was called, most more than a few times.
     for (const name of names) expect(perTool.counts.get(name) ?? 0, name).toBeGreaterThan(5);
-    await processRunner().idle();
+    await inlineRunner().idle();
     await expectVictimUnchanged();
   }, 180_000);
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { cases, componentSessions } from "@/db/schema";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { call, machineToken, type RouteHandler } from "@/test/support";
 import { GET as animalTypes } from "@/app/v1/animal-types/route";
 import { GET as breeds } from "@/app/v1/breeds/route";
@@ -104,7 +104,7 @@ beforeAll(async () => {
     .id;
   attackerCaseId = (await post(attackerToken, "Tom, 12yo MN DSH cat, 3.9kg. Weight loss, PU/PD, vomiting."))
     .id;
-  await processRunner().idle();
+  await inlineRunner().idle();
   // Give the victim's case every kind of data: a named patient, a diagnosis, SOAP notes, a session.
   const patch = await call(patchCase, `/v1/cases/${victimCaseId}`, {
     method: "PATCH",
@@ -171,7 +171,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   console.log(counter.summary("app/fuzz/rest.fuzz.test.ts"));
   await handle?.close();
 });
@@ -399,7 +399,7 @@ describe("REST fuzzing", () => {
       ),
       params(RUNS.create),
     );
-    await processRunner().idle();
+    await inlineRunner().idle();
     await expectVictimUnchanged();
   }, 120_000);
 
@@ -604,7 +604,7 @@ describe("REST fuzzing", () => {
   });
 
   it("leaves the victim's case exactly as it was", async () => {
-    await processRunner().idle();
+    await inlineRunner().idle();
     await expectVictimUnchanged();
     const [own] = await handle.db
       .select({ n: count() })

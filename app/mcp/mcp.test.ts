@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { call, machineToken } from "@/test/support";
 import { POST } from "./route";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   readOnly = (await machineToken(handle.db, ["vetdx/read"], "Reader")).token;
 });
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   await handle.close();
 });
 

@@ -1,6 +1,7 @@
 // POST /mcp — the MCP server (Streamable HTTP, stateless, JSON-RPC 2.0) with VetDx's 20 tools.
 import { createMcpHandler } from "mcp-handler";
 import { getDb } from "@/db";
+import { caseRunner } from "@/inngest/runner";
 import type { Identity } from "@/lib/auth/identity";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
 import { mcpErrorResponse, mcpRateLimit, originRefused, tooLarge } from "@/lib/mcp/challenge";
@@ -20,6 +21,7 @@ const handler = createMcpHandler(
     registerTools(server, tools, {
       db: getDb,
       identity: (authInfo) => (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
+      caseRunner: caseRunner(),
     }),
   { serverInfo: MCP_SERVER_INFO, instructions: MCP_INSTRUCTIONS },
 );

@@ -1,5 +1,6 @@
 // GET /sse — the legacy HTTP+SSE MCP transport (2024-11-05) for older clients.
 import { getDb } from "@/db";
+import { caseRunner } from "@/inngest/runner";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
 import { mcpErrorResponse, mcpRateLimit, originRefused } from "@/lib/mcp/challenge";
 import { rateLimitHeaders } from "@/lib/http/rate-limit";
@@ -15,7 +16,7 @@ export async function GET(request: Request): Promise<Response> {
     const identity = await authenticateMcpRequest(request, await getDb());
     const limit = await mcpRateLimit(identity);
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
-    return new Response(openSseSession(identity, token), {
+    return new Response(openSseSession(identity, token, caseRunner()), {
       headers: {
         ...rateLimitHeaders(limit),
         "content-type": "text/event-stream",

@@ -1,5 +1,6 @@
-// Stores a new case (PENDING) for the calling vet and hands it to the pipeline, within the vet's
-// daily case quota (CASES_PER_VET_PER_DAY; every case costs a pipeline run and maybe a model call).
+// Stores a new case (PENDING) for the calling vet and hands it to the runner the surface passes
+// (inngest/runner.ts chooses it), within the vet's daily case quota (CASES_PER_VET_PER_DAY; every
+// case costs a pipeline run and maybe a model call).
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db";
 import { cases } from "@/db/schema";
@@ -7,12 +8,17 @@ import { AppError } from "@/lib/errors";
 import type { Identity } from "@/lib/auth/identity";
 import { caseQuota, checkRateLimit, RateLimitedError } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
-import { dispatchCase } from "@/lib/pipeline/dispatch";
 import { toCaseResource } from "./case-resource";
+import type { CaseRunner } from "./case-runner";
 import type { CreateCaseInput } from "./schemas";
 import { touched } from "./touch";
 
-export async function createCase(db: Database, identity: Identity, input: CreateCaseInput) {
+export async function createCase(
+  db: Database,
+  identity: Identity,
+  input: CreateCaseInput,
+  runner: CaseRunner,
+) {
   const quota = await checkRateLimit(caseQuota(), identity.veterinarianId);
   if (quota.limited) {
     throw new RateLimitedError(
@@ -26,7 +32,7 @@ export async function createCase(db: Database, identity: Identity, input: Create
     .returning();
   if (!row) throw new Error("case not stored");
   try {
-    await dispatchCase({ caseId: row.id, veterinarianId: identity.veterinarianId });
+    await runner.dispatch({ caseId: row.id, veterinarianId: identity.veterinarianId });
   } catch (error) {
     logger.error({ err: error, case_id: row.id }, "could not dispatch case");
     await db

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Database } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
 import type { Scope } from "@/lib/auth/scopes";
+import type { CaseRunner } from "@/lib/cases/case-runner";
 import { AppError, containsNul, isNulTextError, NUL_MESSAGE } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 
@@ -13,6 +14,8 @@ export interface ToolContext {
   db: Database;
   identity: Identity;
   signal: AbortSignal;
+  /** Where create_case hands new cases; the transport's route chooses it (inngest/runner.ts). */
+  caseRunner: CaseRunner;
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
@@ -54,6 +57,7 @@ export interface ToolRegistryContext {
   db: () => Promise<Database>;
   /** The identity the /mcp route resolved for this request. */
   identity: (authInfo: unknown) => Identity | undefined;
+  caseRunner: CaseRunner;
 }
 
 // Stateless /mcp builds a server, and registers every tool, per request. The SDK memoises a tool's
@@ -91,6 +95,7 @@ export function registerTools(
             db: await registry.db(),
             identity,
             signal: ctx.mcpReq.signal,
+            caseRunner: registry.caseRunner,
           });
           const structured = tool.output.parse(output) as Record<string, unknown>;
           return {

@@ -2,6 +2,7 @@
 // already closed" error with a stack trace in the server output) and is forgotten.
 import { describe, expect, it } from "vitest";
 import type { Identity } from "@/lib/auth/identity";
+import type { CaseRunner } from "@/lib/cases/case-runner";
 import { deliverSseMessage, openSseSession } from "./sse-transport";
 
 const identity: Identity = {
@@ -14,10 +15,15 @@ const identity: Identity = {
   clientId: "m2m_sse_test",
   authMethod: "jwt",
 };
+const noCases: CaseRunner = {
+  dispatch: async () => {
+    throw new Error("no case is created in this test");
+  },
+};
 
 describe("legacy SSE stream", () => {
   it("closes the session without an error when the client disconnects", async () => {
-    const reader = openSseSession(identity, "token").getReader();
+    const reader = openSseSession(identity, "token", noCases).getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     const sessionId = /sessionId=([0-9a-f-]{36})/.exec(first)?.[1];
     expect(sessionId).toBeDefined();

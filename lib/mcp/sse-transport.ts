@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { McpServer, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 import { getDb } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
+import type { CaseRunner } from "@/lib/cases/case-runner";
 import { logger } from "@/lib/logger";
 import { registerTools } from "./define-tool";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "./server-info";
@@ -64,7 +65,11 @@ function sessions(): Map<string, SseSession> {
 }
 
 /** Opens a session for an authenticated caller and returns its event stream. */
-export function openSseSession(identity: Identity, token: string): ReadableStream<Uint8Array> {
+export function openSseSession(
+  identity: Identity,
+  token: string,
+  caseRunner: CaseRunner,
+): ReadableStream<Uint8Array> {
   const sessionId = randomUUID();
   const encoder = new TextEncoder();
   let timers: NodeJS.Timeout[] = [];
@@ -95,6 +100,7 @@ export function openSseSession(identity: Identity, token: string): ReadableStrea
         db: getDb,
         identity: (authInfo) =>
           (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
+        caseRunner,
       });
       await server.connect(transport);
       sessions().set(sessionId, { transport, veterinarianId: identity.veterinarianId });

@@ -1,5 +1,6 @@
-// The pipeline's steps and the inline runner: the spec's status progression, idempotent steps,
-// failures ending in ERROR, and cases left behind by a crash being finished on resume.
+// The pipeline's steps: the spec's status progression, idempotent steps, failures ending in ERROR,
+// and runs that keep dying being abandoned. (The inline runner's own tests, resuming cases a crash
+// left behind among them, are in inngest/inline-runner.test.ts.)
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
@@ -8,7 +9,6 @@ import { cases } from "@/db/schema";
 import { loadLexicon, type Lexicon } from "@/lib/ai/lexicon";
 import type { Extraction, Extractor } from "@/lib/ai/types";
 import { createVeterinarian } from "@/lib/veterinarians/create-veterinarian";
-import { InlineRunner } from "./inline-runner";
 import { runCase } from "./run-case";
 import { claimRun, completeStep, extractStep, MAX_RUNS, sanitizeStep, startStep } from "./steps";
 
@@ -190,27 +190,5 @@ describe("steps", () => {
     for (let run = 0; run < MAX_RUNS; run += 1) expect(await claimRun(handle.db, caseId)).toBe("done");
     expect(await claimRun(handle.db, caseId)).toBe("skipped");
     expect((await read(caseId)).error).toMatchObject({ code: "abandoned", step: "start" });
-  });
-});
-
-describe("InlineRunner", () => {
-  it("finishes cases a crash left in every processing state", async () => {
-    const states = ["PENDING", "PROCESSING", "INITIAL_AI_PROCESSING_DONE", "SANITIZING"] as const;
-    const ids: string[] = [];
-    for (const status of states) {
-      const caseId = await newCase();
-      // Bring the case to `status` with the real steps, as a run that then died would have.
-      const extractor = scripted(extraction);
-      if (status !== "PENDING") await startStep(handle.db, caseId);
-      if (status === "INITIAL_AI_PROCESSING_DONE" || status === "SANITIZING")
-        await extractStep(handle.db, caseId, extractor);
-      if (status === "SANITIZING") await sanitizeStep(handle.db, caseId);
-      expect((await read(caseId)).status).toBe(status);
-      ids.push(caseId);
-    }
-    const runner = new InlineRunner(async () => ({ db: handle.db, extractor: scripted(extraction) }), 2);
-    expect(await runner.resumeUnfinished()).toBeGreaterThanOrEqual(states.length);
-    await runner.idle();
-    for (const caseId of ids) expect((await read(caseId)).status).toBe("COMPLETED");
   });
 });

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db";
+import { caseRunner } from "@/inngest/runner";
 import { createCase } from "@/lib/cases/create-case";
 import { deleteCase } from "@/lib/cases/delete-case";
 import { createCaseInput } from "@/lib/cases/schemas";
@@ -31,7 +32,7 @@ export async function createCaseAction(_previous: FormState, form: FormData): Pr
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Check the notes", notes };
   let id: string;
   try {
-    id = (await createCase(await getDb(), identity, parsed.data)).id;
+    id = (await createCase(await getDb(), identity, parsed.data, caseRunner())).id;
   } catch (error) {
     return { error: messageOf(error, "The case could not be created; try again"), notes };
   }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { call, machineToken } from "@/test/support";
 import { GET as listCases, POST as createCase } from "./route";
 import { DELETE as deleteCase, GET as getCase, PATCH as patchCase } from "./[id]/route";
@@ -21,7 +21,7 @@ beforeAll(async () => {
   readOnly = (await machineToken(handle.db, ["vetdx/read"], "Reader")).token;
 });
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   await handle.close();
 });
 
@@ -60,7 +60,7 @@ async function patch(token: string, id: string, body: unknown, headers: Record<s
 
 async function completedCase(token: string, notes = BELLA) {
   const created = await post(token, { notes });
-  await processRunner().idle();
+  await inlineRunner().idle();
   return (await get(token, created.body.id)).body;
 }
 
@@ -80,7 +80,7 @@ describe("POST /v1/cases", () => {
       attachment_ids: [],
       selected_diagnoses: [],
     });
-    await processRunner().idle();
+    await inlineRunner().idle();
   });
 
   it("processes the case to COMPLETED with the spec's types", async () => {
@@ -174,7 +174,7 @@ describe("GET /v1/cases/{id}", () => {
     expect((await get(vetB, created.body.id)).status).toBe(404);
     expect((await get(vetA, "not-a-uuid")).status).toBe(404);
     expect((await get(vetA, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    await processRunner().idle();
+    await inlineRunner().idle();
   });
 });
 
@@ -184,7 +184,7 @@ describe("GET /v1/cases", () => {
     const ids: string[] = [];
     for (const notes of ["Dog A vomiting", "Dog B coughing", "Dog C limping"])
       ids.push((await post(tokenC, { notes })).body.id);
-    await processRunner().idle();
+    await inlineRunner().idle();
     const list = async (query: string, token = tokenC) => {
       const response = await call(listCases, `/v1/cases${query}`, { token });
       return { status: response.status, body: await response.json() };
@@ -257,7 +257,7 @@ describe("PATCH /v1/cases/{id}", () => {
     const pending = await post(vetA, { notes: "Dog, vomiting" });
     const early = await patch(vetA, pending.body.id, { patient: { name: "Too soon" } });
     if (early.status !== 200) expect(early.status).toBe(409); // it may have finished already on a fast machine
-    await processRunner().idle();
+    await inlineRunner().idle();
   });
 
   it("is 404 for another vet's case", async () => {

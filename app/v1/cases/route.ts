@@ -1,4 +1,5 @@
 // POST /v1/cases — create a case from notes (201, PENDING). GET /v1/cases — the vet's cases.
+import { caseRunner } from "@/inngest/runner";
 import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import { withAuth, json } from "@/lib/http/with-auth";
 import { parseJsonBody, parseQuery } from "@/lib/http/request";
@@ -15,7 +16,7 @@ export const POST = withAuth(
   { anyScope: OPERATION_SCOPES["POST /v1/cases"] },
   async ({ request, db, identity }) => {
     const input = await parseJsonBody(request, createCaseInput, MAX_BODY_BYTES);
-    const created = await createCase(db, identity, input);
+    const created = await createCase(db, identity, input, caseRunner());
     return json(created, { status: 201, headers: { location: `/v1/cases/${created.id}` } });
   },
 );

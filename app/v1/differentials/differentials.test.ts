@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { call, machineToken, requestToken } from "@/test/support";
 import { POST as createCase } from "@/app/v1/cases/route";
 import { GET as getCase, PATCH as patchCase } from "@/app/v1/cases/[id]/route";
@@ -54,10 +54,10 @@ beforeAll(async () => {
     body: { notes: BELLA },
   });
   caseId = created.body.id;
-  await processRunner().idle();
+  await inlineRunner().idle();
 });
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   await handle.close();
 });
 
@@ -114,7 +114,7 @@ describe("GET /v1/cases/{id}/differentials", () => {
       token: vetA,
       body: { notes: "Vomiting since yesterday." },
     });
-    await processRunner().idle();
+    await inlineRunner().idle();
     await send(patchCase, `/v1/cases/${created.body.id}`, {
       method: "PATCH",
       token: vetA,
@@ -259,7 +259,7 @@ describe("/v1/cases/{id}/soap-notes", () => {
       body: { notes: BELLA },
     });
     const id = created.body.id;
-    await processRunner().idle();
+    await inlineRunner().idle();
     expect((await send(getSoap, `/v1/cases/${id}/soap-notes`, { token: vetA, id })).status).toBe(404);
     const generated = await send(postSoap, `/v1/cases/${id}/soap-notes`, { method: "POST", token: vetA, id });
     expect(generated.status).toBe(200);

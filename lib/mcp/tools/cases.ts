@@ -29,7 +29,7 @@ export const createCaseTool = defineTool({
   output: caseSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: WRITE,
-  run: ({ notes }, { db, identity }) => createCase(db, identity, { notes }),
+  run: ({ notes }, { db, identity, caseRunner }) => createCase(db, identity, { notes }, caseRunner),
 });
 
 export const getCaseTool = defineTool({

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { componentSessions } from "@/db/schema";
 import { sha256 } from "@/lib/auth/secrets";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { componentPageHeaders } from "@/lib/sessions/component-headers";
 import { call, machineToken, type RouteHandler } from "@/test/support";
 import { POST as createCase } from "@/app/v1/cases/route";
@@ -70,12 +70,12 @@ beforeAll(async () => {
     }),
   });
   caseId = ((await created.json()) as { id: string }).id;
-  await processRunner().idle();
+  await inlineRunner().idle();
   sessionA = await newSession(tokenA, { case_id: caseId });
   freeSessionB = await newSession(tokenB, {});
 });
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   await handle.close();
 });
 

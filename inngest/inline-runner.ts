@@ -1,12 +1,14 @@
-// The in-process runner used when Inngest is not configured: a bounded queue in the server
-// process. On start it resumes every case a crash or restart left in a processing state.
+// The in-process runner that stands in for Inngest when it is not configured: a bounded queue in
+// the server process running lib/pipeline's steps (runCase). On start it resumes every case a
+// crash or restart left in a processing state.
 import type { Database } from "@/db";
 import type { Extractor } from "@/lib/ai/types";
+import type { CaseRunner, NewCase } from "@/lib/cases/case-runner";
 import { logger } from "@/lib/logger";
-import { runCase } from "./run-case";
-import { unfinishedCaseIds } from "./steps";
+import { runCase } from "@/lib/pipeline/run-case";
+import { unfinishedCaseIds } from "@/lib/pipeline/steps";
 
-export class InlineRunner {
+export class InlineRunner implements CaseRunner {
   private readonly queue: string[] = [];
   private readonly known = new Set<string>();
   private running = 0;
@@ -17,7 +19,11 @@ export class InlineRunner {
     private readonly concurrency = 4,
   ) {}
 
-  enqueue(caseId: string): void {
+  async dispatch({ caseId }: NewCase): Promise<void> {
+    this.enqueue(caseId);
+  }
+
+  private enqueue(caseId: string): void {
     if (this.known.has(caseId)) return;
     this.known.add(caseId);
     this.queue.push(caseId);
@@ -60,14 +66,4 @@ export class InlineRunner {
       this.pump();
     }
   }
-}
-
-const globalKey = Symbol.for("vetdx.inline-runner");
-type Holder = { [globalKey]?: InlineRunner };
-
-/** The process-wide runner (server.ts and the route handlers share it through globalThis). */
-export function getInlineRunner(create: () => InlineRunner): InlineRunner {
-  const holder = globalThis as Holder;
-  holder[globalKey] ??= create();
-  return holder[globalKey];
 }

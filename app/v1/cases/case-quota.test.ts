@@ -7,16 +7,16 @@ vi.hoisted(() => vi.stubEnv("CASES_PER_VET_PER_DAY", "2"));
 
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
-import { processRunner } from "@/lib/pipeline/dispatch";
+import { inlineRunner } from "@/inngest/runner";
 import { call, machineToken } from "@/test/support";
-import { POST as createCase } from "@/app/v1/cases/route";
+import { POST as createCase } from "./route";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase();
 });
 afterAll(async () => {
-  await processRunner().idle();
+  await inlineRunner().idle();
   await handle.close();
 });
 
