@@ -1,0 +1,216 @@
+// Breed: every phrase that may be one, scored; the breeds vote for their species; the best one
+// that fits the decided species is the patient's breed ("Labrador x" its cross, when known).
+import type { Lexicon, LexiconBreed } from "@/lib/ai/lexicon";
+import type { LexiconIndex } from "../lexicon-index";
+import type { PhraseMatch } from "../phrase-index";
+import { COMMON_BREED_WORDS, CROSS_WORDS, NOT_BREED_WORDS } from "./breed-words";
+import { isSignalmentToken, type SignalmentNote, type TokenSpan } from "./note";
+import { addVote, speciesPriorRank, type SpeciesVotes, type SpeciesWord } from "./species";
+
+// Species whose catalogue synonyms name kinds (a parrot's "African grey", a snake's "corn snake").
+const KIND_SPECIES = new Set(["parrot", "hamster", "snake", "tortoise"]);
+const GENERIC_SPECIES_TERMS = new Set([
+  "parrot",
+  "psittacine",
+  "hamster",
+  "snake",
+  "serpent",
+  "tortoise",
+  "chelonian",
+]);
+
+export interface BreedCandidate {
+  /** The catalogue breeds the phrase may name (of one or more species). */
+  ids: number[];
+  match: PhraseMatch<number[]>;
+  written: string;
+  score: number;
+  /** Followed by a cross word ("Labrador x"). */
+  cross: boolean;
+}
+
+export interface ChosenBreed {
+  breedId: number | null;
+  /** The catalogue name, or as written for a breed the catalogue lacks for this species. */
+  breed: string | null;
+  /** Tokens of the breed, and of every likely breed phrase, so that none reads as a sign. */
+  claimed: number[];
+}
+
+function acronymScore(term: string, name: string): number {
+  // "dsh" reads as the initials of "Domestic ShortHair" but not of "German Shepherd Dog".
+  const letters = name.toLowerCase().replace(/[^a-z]/g, "");
+  if (!/^[a-z]{2,5}$/.test(term) || letters[0] !== term[0]) return 0;
+  let k = 0;
+  for (const ch of letters) if (ch === term[k]) k++;
+  return k === term.length ? 1 : 0;
+}
+
+/**
+ * Tokens inside a written multi-word breed name ("Staffordshire Bull Terrier", "Cattle Dog"):
+ * a species or sex word there is part of the breed.
+ */
+export function findMultiWordBreeds(note: SignalmentNote): Set<number> {
+  const { tokens, view, index } = note;
+  const inMultiWordBreed = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const b = index.breeds.matchAt(view, i);
+    if (!b || b.distance > 0.05 || b.entry.tokens.length < 2 || b.matched.length < 2) continue;
+    if (!(tokens[b.start]!.capitalised || tokens[b.start]!.upper)) continue;
+    if (b.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
+    for (let k = b.start; k < b.end; k++) inMultiWordBreed.add(k);
+    i = b.end - 1;
+  }
+  return inMultiWordBreed;
+}
+
+/**
+ * Every phrase that may be the breed, outside the name and the species words, scored by its
+ * length, capitals and nearness to other signalment. An initialism keeps only the breeds it
+ * abbreviates ("DSH").
+ */
+export function findBreedCandidates(
+  note: SignalmentNote,
+  { name, speciesWords }: { name: TokenSpan | null; speciesWords: SpeciesWord[] },
+): BreedCandidate[] {
+  const { text, tokens, view, index } = note;
+  const candidates: BreedCandidate[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = index.breeds.matchAt(view, i);
+    if (!m) continue;
+    if (m.matched.some((k) => name && k >= name.start && k < name.end)) continue;
+    const term = m.entry.tokens.join(" ");
+    const first = tokens[m.start]!;
+    const last = tokens[m.end - 1]!;
+    const written = text.slice(first.start, last.end);
+    const speciesWordsOnly = m.matched.every((k) => speciesWords.some((s) => k >= s.start && k < s.end));
+    if (speciesWordsOnly || /^\d+$/.test(term) || m.distance > 0.05) continue;
+    // A near-match with short words is a different phrase ("male mixed" is not "mal mix").
+    if (m.distance > 0 && m.entry.tokens.some((w) => w.length <= 3)) continue;
+    const single = m.entry.tokens.length === 1;
+    const visible = first.capitalised || first.upper;
+    if (single && NOT_BREED_WORDS.has(term)) continue;
+    if (single && term.length <= 4 && !visible) continue;
+    if (m.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
+    let score = m.matched.length * 2 + (visible ? 2 : 0) + Math.min(term.length, 12) / 4;
+    const next = tokens[m.end];
+    const cross = Boolean(next && CROSS_WORDS.has(next.norm) && next.kind === "word");
+    const besideSignalment =
+      isSignalmentToken(note, m.start - 1) ||
+      isSignalmentToken(note, m.end) ||
+      tokens[m.start - 1]?.norm === ",";
+    if (besideSignalment) score += 2;
+    // Two-letter abbreviations ("TB", "QH") only in capitals and beside other signalment.
+    if (single && term.length <= 2 && !(first.upper && besideSignalment)) continue;
+    const ids = abbreviatedBreeds(term, m.entry.payload, index.lexicon);
+    candidates.push({ ids, match: m, written, score, cross });
+    i = m.end - 1;
+  }
+  return candidates;
+}
+
+/** The breeds a term is the initials of, when it is the initials of any; else all of them. */
+function abbreviatedBreeds(term: string, ids: number[], lexicon: Lexicon): number[] {
+  const best = Math.max(...ids.map((id) => acronymScore(term, lexicon.breedById.get(id)?.name ?? "")));
+  if (best > 0) return ids.filter((id) => acronymScore(term, lexicon.breedById.get(id)?.name ?? "") === best);
+  return ids;
+}
+
+/** A breed implies its species: strong candidates vote 3, weak ones 1.5, shared among its species. */
+export function voteForBreedSpecies(
+  candidates: BreedCandidate[],
+  lexicon: Lexicon,
+  votes: SpeciesVotes,
+): void {
+  for (const c of candidates) {
+    const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
+    const w = c.score >= 6 ? 3 : 1.5;
+    for (const s of species) if (s !== undefined) addVote(votes, s, w / species.size);
+  }
+}
+
+/**
+ * The patient's breed: the best-scored candidate with a breed of the species (or of any species
+ * when none was decided); else a capitalised breed of another species as written ("Abyssinian"
+ * guinea pig); else the kind a species was named by ("African grey").
+ */
+export function chooseBreed(
+  note: SignalmentNote,
+  candidates: BreedCandidate[],
+  speciesWords: SpeciesWord[],
+  animalTypeId: number | null,
+): ChosenBreed {
+  const ranked = [...candidates].sort((a, b) => b.score - a.score || a.match.start - b.match.start);
+  const chosen =
+    catalogueBreed(note.index, ranked, animalTypeId) ??
+    writtenBreed(ranked) ??
+    kindOfSpecies(note, speciesWords, animalTypeId);
+  // Every breed word is claimed so it never reads as a sign ("Flat-coated", "Bull Terrier").
+  for (const c of candidates) if (c.score >= 6) chosen.claimed.push(...c.match.matched);
+  return chosen;
+}
+
+function catalogueBreed(
+  index: LexiconIndex,
+  ranked: BreedCandidate[],
+  animalTypeId: number | null,
+): ChosenBreed | null {
+  const { lexicon } = index;
+  for (const c of ranked) {
+    let ids = c.ids.filter(
+      (id) => animalTypeId === null || lexicon.breedById.get(id)?.animalTypeId === animalTypeId,
+    );
+    if (ids.length === 0) continue;
+    const term = c.match.entry.tokens.join(" ");
+    ids = [...ids].sort((a, b) => {
+      const ba = lexicon.breedById.get(a)!;
+      const bb = lexicon.breedById.get(b)!;
+      const acr = acronymScore(term, bb.name) - acronymScore(term, ba.name);
+      if (acr !== 0) return acr;
+      const exact = Number(bb.name.toLowerCase() === term) - Number(ba.name.toLowerCase() === term);
+      if (exact !== 0) return exact;
+      const pa = speciesPriorRank(lexicon.animalTypeById.get(ba.animalTypeId)?.key ?? "");
+      const pb = speciesPriorRank(lexicon.animalTypeById.get(bb.animalTypeId)?.key ?? "");
+      return pa - pb || bb.terms.length - ba.terms.length;
+    });
+    let breedId = ids[0]!;
+    const breed = lexicon.breedById.get(breedId)!;
+    if (c.cross && !breed.mixed) breedId = crossOf(index, breed) ?? breedId;
+    return { breedId, breed: lexicon.breedById.get(breedId)!.name, claimed: [...c.match.matched] };
+  }
+  return null;
+}
+
+/** "Labrador x": the catalogue's "Labrador Retriever cross" of the same species, if it has one. */
+function crossOf(index: LexiconIndex, breed: LexiconBreed): number | undefined {
+  const crossIds = index.breedIdsByName.get(`${breed.name.toLowerCase()} cross`) ?? [];
+  return crossIds.find((id) => index.lexicon.breedById.get(id)?.animalTypeId === breed.animalTypeId);
+}
+
+/** A capitalised breed of another species ("Abyssinian" guinea pig): kept as written. */
+function writtenBreed(ranked: BreedCandidate[]): ChosenBreed | null {
+  const written = ranked.find(
+    (c) => c.score >= 6 && /^[A-Z]/.test(c.written) && c.match.matched.length === c.match.end - c.match.start,
+  );
+  return written ? { breedId: null, breed: written.written, claimed: [...written.match.matched] } : null;
+}
+
+/** Species named by their kind ("African grey", "cockatiel", "corn snake"): the kind is the breed. */
+function kindOfSpecies(
+  note: SignalmentNote,
+  speciesWords: SpeciesWord[],
+  animalTypeId: number | null,
+): ChosenBreed {
+  const { text, tokens, index } = note;
+  const key = animalTypeId === null ? "" : (index.lexicon.animalTypeById.get(animalTypeId)?.key ?? "");
+  const kind = speciesWords.find(
+    (s) =>
+      s.id === animalTypeId &&
+      KIND_SPECIES.has(key) &&
+      !GENERIC_SPECIES_TERMS.has(s.term) &&
+      s.term !== key &&
+      !s.term.endsWith("s"),
+  );
+  const breed = kind ? text.slice(tokens[kind.start]!.start, tokens[kind.end - 1]!.end) : null;
+  return { breedId: null, breed, claimed: [] };
+}

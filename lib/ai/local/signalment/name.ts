@@ -1,0 +1,373 @@
+// The animal's name, looked for where vets write it, in this order: after a label ("Patient:
+// Max"), at the head of a written signalment ("Bella, 4yo FS Lab"), in prose ("Dobie is a
+// 5-year-old Labrador cross"), after its species or breed ("his Border Collie Skye"), in quotes.
+import { NAME_LIKE_SPECIES_TERMS, type SpeciesWord } from "./species";
+import { NOT_BREED_WORDS } from "./breed-words";
+import {
+  isSentenceStart,
+  isSignalmentToken,
+  SEX_ABBREVIATIONS,
+  type SignalmentNote,
+  type TokenSpan,
+} from "./note";
+import type { Token } from "../tokenise";
+
+const APPROX = new Set(["approx", "approximately", "about", "around", "~", "ca", "c."]);
+const QUOTES = new Set(["'", '"', "\u2018", "\u2019", "\u201c", "\u201d"]);
+/** Words that begin a signalment in prose ("Spike, adult entire male bearded dragon"). */
+const AGE_WORDS = new Set([
+  "adult",
+  "young",
+  "old",
+  "elderly",
+  "senior",
+  "geriatric",
+  "juvenile",
+  "middle-aged",
+  "aged",
+  "neonatal",
+  "entire",
+  "intact",
+  "neutered",
+  "spayed",
+  "castrated",
+  "male",
+  "female",
+  "female-spayed",
+  "male-neutered",
+]);
+
+const OWNER_TITLES = new Set(["mr", "mrs", "ms", "miss", "dr", "prof", "mx"]);
+const NOT_NAMES = new Set([
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+  "hx",
+  "plan",
+  "o",
+  "oe",
+  "o/e",
+  "dx",
+  "ddx",
+  "rx",
+  "tx",
+  "call",
+  "caller",
+  "phone",
+  "owner",
+  "owners",
+  "recheck",
+  "seen",
+  "presenting",
+  "presented",
+  "today",
+  "patient",
+  "pt",
+  "name",
+  "triage",
+  "history",
+  "exam",
+  "notes",
+  "note",
+  "the",
+  "this",
+  "my",
+  "her",
+  "his",
+  "their",
+  "our",
+  "a",
+  "an",
+  "bright",
+  "quiet",
+  "alert",
+  "bar",
+  "qar",
+  "nad",
+  "wt",
+  "bw",
+  "weight",
+  "temp",
+  "approx",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "january",
+  "february",
+  "march",
+  "april",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+  "male",
+  "female",
+  "neutered",
+  "entire",
+  "spayed",
+  "castrated",
+  "young",
+  "old",
+  "adult",
+  "senior",
+  "geriatric",
+  "ignore",
+  "system",
+  "assistant",
+  "instructions",
+  "no",
+  "yes",
+  "not",
+  "also",
+  "and",
+  "with",
+  "tag",
+  "ear",
+  "number",
+]);
+
+/** What a name is judged by besides its own tokens. */
+interface NameSearch {
+  note: SignalmentNote;
+  inMultiWordBreed: Set<number>;
+  speciesWords: SpeciesWord[];
+  /** Species the note names by a species word. */
+  namedSpecies: Set<number>;
+  /** Index of the first token after the note's first sentences, where the signalment is written. */
+  early: number;
+}
+
+export function findName(
+  note: SignalmentNote,
+  { inMultiWordBreed, speciesWords }: { inMultiWordBreed: Set<number>; speciesWords: SpeciesWord[] },
+): TokenSpan | null {
+  const search: NameSearch = {
+    note,
+    inMultiWordBreed,
+    speciesWords,
+    namedSpecies: new Set(speciesWords.map((s) => s.id)),
+    early: earlyTokenLimit(note.tokens),
+  };
+  return (
+    labelledName(search) ??
+    signalmentName(search) ??
+    proseName(search) ??
+    nameAfterSpeciesOrBreed(search) ??
+    quotedName(search)
+  );
+}
+
+/** Index of the first token after the note's first two sentences (or its first 40 tokens). */
+function earlyTokenLimit(tokens: Token[]): number {
+  let breaks = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.kind === "break" && ++breaks === 2) return Math.min(i, 40);
+  }
+  return Math.min(tokens.length, 40);
+}
+
+function isAgeToken(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  return Boolean(
+    t && t.kind === "num" && /^\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|m|mo|mos|mth|mths|w|wk|wks)$/.test(t.norm),
+  );
+}
+
+function isSexToken(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  if (!t) return false;
+  if (SEX_ABBREVIATIONS.has(t.norm) && t.upper && t.norm.length === 2) return true;
+  return ["male", "female", "neutered", "spayed", "entire", "castrated"].includes(t.norm);
+}
+
+/** Is token i beside the separators a signalment is written between ("Bella, 4yo", "- Buster,")? */
+function afterSeparator(prev: Token | undefined): boolean {
+  return !prev || prev.kind === "break" || [",", ":", "-", "(", ";"].includes(prev.norm);
+}
+
+/** A capitalised word at i that may be a name (with a title that is part of it: "Mr Nibbles"). */
+function nameCandidate({ note, inMultiWordBreed, namedSpecies }: NameSearch, i: number): TokenSpan | null {
+  const { text, tokens, view, index } = note;
+  const t = tokens[i];
+  if (!t || t.kind !== "word" || !t.capitalised || NOT_NAMES.has(t.norm)) return null;
+  if (inMultiWordBreed.has(i)) return null;
+  if (t.upper && t.norm.length <= 4) return null;
+  const prev = tokens[i - 1];
+  if (prev && OWNER_TITLES.has(prev.norm) && !(isSentenceStart(tokens, i - 1) || tokens[i - 2]?.norm === ","))
+    return null;
+  const nextToken = tokens[i + 1];
+  if (nextToken && (nextToken.norm === "'" || nextToken.norm === "'s")) return null;
+  if (t.norm.endsWith("'s") || /['\u2019]$/.test(text.slice(t.end, t.end + 1))) return null;
+  const sp = index.species.matchAt(view, i);
+  if (sp && !NAME_LIKE_SPECIES_TERMS.has(sp.entry.tokens.join(" "))) return null;
+  // A breed of a species the note names ("Kid goat, Boer") is the breed, not a name.
+  const b = index.breeds.matchAt(view, i);
+  if (
+    b &&
+    b.entry.payload.some((id) => namedSpecies.has(index.lexicon.breedById.get(id)?.animalTypeId ?? -1))
+  )
+    return null;
+  let start = i;
+  // "Mr Nibbles": a title that begins the name, not an owner.
+  if (prev && OWNER_TITLES.has(prev.norm) && prev.capitalised) start = i - 1;
+  return { start, end: i + 1 };
+}
+
+/** "Patient: Max", "Name - Bella", "this record Pepper", "Presenting: Milo". */
+function labelledName(search: NameSearch): TokenSpan | null {
+  const { tokens } = search.note;
+  for (let i = 0; i < tokens.length; i++) {
+    const n = tokens[i]!.norm;
+    const n1 = tokens[i + 1]?.norm;
+    let at = -1;
+    if (["patient", "pt", "name", "pet", "animal"].includes(n) && (n1 === ":" || n1 === "-")) at = i + 2;
+    else if (
+      (n === "patient" || n === "pet") &&
+      n1 === "name" &&
+      [":", "-"].includes(tokens[i + 2]?.norm ?? "")
+    )
+      at = i + 3;
+    else if (n === "this" && n1 === "record" && tokens[i + 2]?.norm !== ":") at = i + 2;
+    else if (n === "this" && n1 === "record" && tokens[i + 2]?.norm === ":") at = i + 3;
+    else if ((n === "presenting" || n === "re") && n1 === ":") at = i + 2;
+    const name = at >= 0 ? nameCandidate(search, at) : null;
+    if (name) return name;
+  }
+  return null;
+}
+
+/**
+ * "Bella, 4yo FS Lab" / "Storm, 12yo TB gelding" / "- Buster, JRT ME" / "Jasper 7yo MN" /
+ * "Daisy (Westie, 10)". Only in the note's first sentences, where the signalment is written
+ * ("Wormed, neutered + vacc'd" later on is history, not a name), or as a signature-like
+ * "- Buster, JRT ME." later.
+ */
+function signalmentName(search: NameSearch): TokenSpan | null {
+  const { note, early } = search;
+  const { tokens, view, index } = note;
+  for (let i = 0; i < tokens.length; i++) {
+    const c = nameCandidate(search, i);
+    if (!c) continue;
+    const prev = tokens[c.start - 1];
+    const after = tokens[i + 1];
+    if (!after) continue;
+    if (i >= early) {
+      const sign = tokens[i + 2];
+      const signature =
+        after.norm === "," &&
+        (!prev || prev.kind === "break" || prev.norm === "-") &&
+        sign !== undefined &&
+        (isAgeToken(tokens, i + 2) ||
+          (SEX_ABBREVIATIONS.has(sign.norm) && sign.upper) ||
+          (index.breeds.matchAt(view, i + 2) !== null && sign.upper));
+      if (!signature) continue;
+    }
+    if (after.norm === "," || after.norm === "-") {
+      if (!afterSeparator(prev)) continue;
+      if (isSignalmentToken(note, i + 2) || (tokens[i + 2]?.norm === "~" && isSignalmentToken(note, i + 3)))
+        return c;
+    } else if (after.norm === "(") {
+      for (let k = i + 2; k < Math.min(tokens.length, i + 6) && tokens[k]!.norm !== ")"; k++)
+        if (isAgeToken(tokens, k) || isSexToken(tokens, k)) return c;
+    } else if (
+      isAgeToken(tokens, i + 1) ||
+      isSexToken(tokens, i + 1) ||
+      (APPROX.has(after.norm) && isSignalmentToken(note, i + 2))
+    ) {
+      if (!afterSeparator(prev)) continue;
+      return c;
+    }
+  }
+  return null;
+}
+
+/**
+ * "Dobie is a 5-year-old Labrador cross", "Poppy, a 5-month-old entire female", "Spike, adult
+ * entire male bearded dragon", "'Rosie' 11mo FE Bloodhound", "a cat called Tom".
+ */
+function proseName(search: NameSearch): TokenSpan | null {
+  const { note, early } = search;
+  const { tokens } = note;
+  const beginsSignalment = (k: number) =>
+    isSignalmentToken(note, k) || AGE_WORDS.has(tokens[k]?.norm ?? "") || tokens[k]?.kind === "num";
+  for (let i = 0; i < early; i++) {
+    const c = nameCandidate(search, i);
+    if (!c) continue;
+    const prev = tokens[c.start - 1];
+    const quoted = QUOTES.has(prev?.norm ?? "") && QUOTES.has(tokens[i + 1]?.norm ?? "");
+    const calledBefore = prev && ["named", "called"].includes(prev.norm);
+    if (quoted || calledBefore) return c;
+    if (prev && !(prev.kind === "break" || [":", "-", "(", ";"].includes(prev.norm))) continue;
+    const n1 = tokens[i + 1]?.norm ?? "";
+    const n2 = tokens[i + 2]?.norm ?? "";
+    const n3 = i + 3;
+    if ((n1 === "is" || n1 === "was") && (n2 === "a" || n2 === "an") && beginsSignalment(n3)) return c;
+    if (
+      n1 === "," &&
+      (n2 === "a" || n2 === "an" || n2 === "our" || n2 === "the") &&
+      (beginsSignalment(n3) ||
+        /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/.test(tokens[n3]?.norm ?? ""))
+    )
+      return c;
+    if (n1 === "," && AGE_WORDS.has(n2)) return c;
+  }
+  return null;
+}
+
+/** "Mrs Smith's cat Tigger", "his Border Collie Skye", "Yorkie Princess vomited". */
+function nameAfterSpeciesOrBreed(search: NameSearch): TokenSpan | null {
+  const { note, speciesWords } = search;
+  const { tokens, view, index } = note;
+  for (let i = 1; i < tokens.length; i++) {
+    const c = nameCandidate(search, i);
+    if (!c || c.start !== i) continue;
+    const prev = tokens[i - 1]!;
+    const speciesBefore = speciesWords.some((s) => s.end === i);
+    let breedBefore = false;
+    for (let k = Math.max(0, i - 4); k < i; k++) {
+      const b = index.breeds.matchAt(view, k);
+      if (
+        b &&
+        b.end === i &&
+        !NOT_BREED_WORDS.has(b.entry.tokens.join(" ")) &&
+        (tokens[k]!.capitalised || tokens[k]!.upper)
+      )
+        breedBefore = true;
+    }
+    if (index.breeds.matchAt(view, i) && !speciesBefore && !breedBefore) continue;
+    if ((speciesBefore || breedBefore) && prev.kind === "word") return c;
+  }
+  return null;
+}
+
+/** A quoted name early in the note: "'Rosie' 11mo FE Bloodhound", "4yo M Shih Tzu X 'Charlie'". */
+function quotedName({ note, early }: NameSearch): TokenSpan | null {
+  const { text, tokens } = note;
+  const quoted =
+    /(?:^|[\s(,])['"\u2018\u201c]([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})['"\u2019\u201d](?=[\s,.;:)]|$)/.exec(
+      text.slice(0, tokens[early - 1]?.end ?? 0),
+    );
+  if (!quoted) return null;
+  const at = text.indexOf(quoted[1]!, quoted.index);
+  const first = tokens.findIndex((t) => t.start === at);
+  const last = tokens.findIndex((t) => t.end === at + quoted[1]!.length);
+  if (first >= 0 && last >= first && !NOT_NAMES.has(tokens[first]!.norm))
+    return { start: first, end: last + 1 };
+  return null;
+}

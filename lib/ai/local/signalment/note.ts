@@ -1,0 +1,53 @@
+// The note as every signalment reader sees it, and the token tests they share.
+import type { LexiconIndex } from "../lexicon-index";
+import type { TokenView } from "../phrase-index";
+import type { Token } from "../tokenise";
+import { NOT_BREED_WORDS } from "./breed-words";
+
+export interface SignalmentNote {
+  text: string;
+  tokens: Token[];
+  /** The tokens without spelling corrections: a species, breed, sex or name counts as written. */
+  view: TokenView;
+  index: LexiconIndex;
+}
+
+/** A span of tokens [start, end). */
+export interface TokenSpan {
+  start: number;
+  end: number;
+}
+
+export function noteAsWritten(text: string, view: TokenView, index: LexiconIndex): SignalmentNote {
+  return { text, tokens: view.tokens, view: { ...view, corrections: new Map() }, index };
+}
+
+export const SEX_ABBREVIATIONS = new Set(["mn", "mc", "me", "mi", "fn", "fs", "fe", "fi", "m", "f"]);
+const AGE_TOKEN = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|m|mo|mos|mth|mths|w|wk|wks|d)?$/;
+
+export function isSentenceStart(tokens: Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  return (
+    !prev ||
+    prev.kind === "break" ||
+    prev.norm === ":" ||
+    prev.norm === "-" ||
+    prev.norm === "(" ||
+    prev.norm === '"'
+  );
+}
+
+/** Is token i part of a written signalment: an age, a sex, a species or a visible breed? */
+export function isSignalmentToken(note: SignalmentNote, i: number): boolean {
+  const { tokens, view, index } = note;
+  const t = tokens[i];
+  if (!t) return false;
+  if (AGE_TOKEN.test(t.norm) && t.kind === "num") return true;
+  if (t.norm === "~" && tokens[i + 1]?.kind === "num") return true;
+  if (SEX_ABBREVIATIONS.has(t.norm) && t.upper) return true;
+  if (index.species.matchAt(view, i)) return true;
+  const g = index.genders.matchAt(view, i);
+  if (g && g.entry.tokens.join(" ").length > 2) return true;
+  const b = index.breeds.matchAt(view, i);
+  return Boolean(b && (t.capitalised || t.upper) && !NOT_BREED_WORDS.has(b.entry.tokens.join(" ")));
+}

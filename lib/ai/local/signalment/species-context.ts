@@ -1,0 +1,182 @@
+// When nothing names the species: the words around it (coat, husbandry, anatomy) and a height in
+// hands still point to one.
+import type { SignalmentNote } from "./note";
+import { addVote, type SpeciesVotes } from "./species";
+
+/**
+ * Words that point to a species when no species word, breed or sex word does: coat and breed-type
+ * descriptions, husbandry and anatomy only one kind of animal has ("silver tabby", "crossbreed",
+ * "pastern", "rumen", "cere", "plastron"). Each counts a little; a named species always wins.
+ */
+const CONTEXT_SPECIES: Record<string, string[]> = {
+  cat: [
+    "tabby",
+    "moggy",
+    "moggie",
+    "tortoiseshell",
+    "tortie",
+    "calico",
+    "shorthair",
+    "longhair",
+    "dsh",
+    "dlh",
+    "dmh",
+    "ksh",
+    "litter",
+    "purring",
+    "catio",
+    "queening",
+  ],
+  dog: [
+    "terrier",
+    "spaniel",
+    "retriever",
+    "collie",
+    "sheepdog",
+    "shepherd",
+    "setter",
+    "pointer",
+    "mastiff",
+    "bulldog",
+    "lurcher",
+    "whippet",
+    "husky",
+    "poodle",
+    "doodle",
+    "canine",
+    "crossbreed",
+    "cross-breed",
+    "crossbred",
+    "x breed",
+    "xbreed",
+    "x bred",
+    "mixed breed",
+    "cross breed",
+    "mongrel",
+    "mutt",
+    "hound",
+    "puppy",
+    "pup",
+    "walks",
+    "walkies",
+    "lead",
+    "leash",
+    "kennel",
+    "kennels",
+    "whelping",
+    "whelped",
+    "doggy",
+  ],
+  horse: [
+    "in foal",
+    "cob",
+    "ponies",
+    "mares",
+    "geldings",
+    "stallion",
+    "pastern",
+    "pasterns",
+    "fetlock",
+    "fetlocks",
+    "hoof",
+    "hooves",
+    "withers",
+    "farrier",
+    "stabled",
+    "stable",
+    "paddock",
+    "ridden",
+    "riding",
+    "coronary",
+    "gelding",
+    "mare",
+    "foal",
+    "colt",
+    "filly",
+    "hock",
+    "hocks",
+    "cannon",
+    "poll",
+    "tack",
+    "bit",
+    "dressage",
+    "eventing",
+    "racing",
+    "broodmare",
+    "yearling",
+  ],
+  cattle: [
+    "in calf",
+    "heifers",
+    "cows",
+    "calves",
+    "rumen",
+    "ruminal",
+    "cud",
+    "calving",
+    "calved",
+    "heifer",
+    "dairy",
+    "herd",
+    "teat",
+    "teats",
+    "quarters",
+    "dim",
+    "lactation",
+    "milking",
+    "parlour",
+    "parlor",
+    "abomasum",
+    "abomasal",
+  ],
+  sheep: [
+    "in lamb",
+    "ewes",
+    "lambs",
+    "flock",
+    "fleece",
+    "tupping",
+    "lambing",
+    "lambed",
+    "shearing",
+    "crutching",
+  ],
+  budgerigar: [
+    "cere",
+    "perch",
+    "perches",
+    "preening",
+    "aviary",
+    "keel",
+    "crop",
+    "feathers",
+    "feather",
+    "droppings",
+    "cage",
+    "cagebird",
+  ],
+  tortoise: ["plastron", "carapace", "hibernation", "hibernating", "hibernated", "scutes", "shell"],
+  bearded_dragon: ["vivarium", "basking", "uvb", "substrate", "brumation", "shedding"],
+  rabbit: ["hutch", "caecotrophs", "cecotrophs", "hay", "lop"],
+};
+
+/** Did no species word, breed or sex word vote for a species? */
+export function noSpeciesNamed(votes: SpeciesVotes): boolean {
+  return [...votes.values()].every((v) => v <= 0);
+}
+
+/** Votes a little for the species that context words and a height in hands ("16.2hh") suggest. */
+export function voteFromContext(note: SignalmentNote, votes: SpeciesVotes): void {
+  const { text, tokens, index } = note;
+  const horseId = index.animalTypeIdByKey.get("horse");
+  if (horseId !== undefined && /\b\d{2}(?:\.[0-3])?\s?hh\b/i.test(text)) addVote(votes, horseId, 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const pair = `${t.norm} ${tokens[i + 1]?.norm ?? ""}`;
+    for (const [key, words] of Object.entries(CONTEXT_SPECIES)) {
+      if (!words.includes(t.norm) && !words.includes(pair)) continue;
+      const id = index.animalTypeIdByKey.get(key);
+      if (id !== undefined) addVote(votes, id, 0.5);
+    }
+  }
+}

@@ -1,0 +1,254 @@
+// Species: the words that name it, how strongly each names this patient's species, and the vote
+// that decides between them (breeds and species-specific sex words vote too: breed.ts, sex.ts).
+import type { Lexicon } from "@/lib/ai/lexicon";
+import { stem } from "../tokenise";
+import { isSentenceStart, type SignalmentNote, type TokenSpan } from "./note";
+
+// Species words that are also names, body parts or other things: weak evidence, ignored when
+// written capitalised mid-sentence (a name: "Leo", "Jack").
+const RISKY_SPECIES_TERMS = new Set([
+  "chin",
+  "leo",
+  "jack",
+  "kit",
+  "tom",
+  "queen",
+  "amazon",
+  "stag",
+  "ass",
+  "boa",
+  "jenny",
+  "doe",
+  "buck",
+  "hob",
+  "jill",
+  "ox",
+  "hog",
+  "turkey",
+  "duck",
+  "mule",
+  "gp",
+  "calf",
+  "lamb",
+  "python",
+  "gecko",
+  "pup",
+  "exotic",
+  "unknown species",
+  "dam",
+  "kid goat",
+  "billy",
+  "nanny",
+  "cock",
+  "hen",
+  "chick",
+]);
+
+// Species words that are also pets' names ("Leo", "Jack", "Tom").
+export const NAME_LIKE_SPECIES_TERMS = new Set([
+  "leo",
+  "jack",
+  "tom",
+  "jenny",
+  "jill",
+  "kit",
+  "amazon",
+  "boa",
+  "queen",
+  "chin",
+  "billy",
+]);
+
+// The species' own names ("budgerigar", "rabbit"): stronger than any sex or kind word.
+const EXPLICIT_SPECIES_NAMES = new Set([
+  "dog",
+  "cat",
+  "rabbit",
+  "horse",
+  "guinea pig",
+  "ferret",
+  "hamster",
+  "rat",
+  "budgerigar",
+  "budgie",
+  "parrot",
+  "bearded dragon",
+  "tortoise",
+  "cattle",
+  "cow",
+  "sheep",
+  "goat",
+  "pig",
+  "chicken",
+  "donkey",
+  "mouse",
+  "chinchilla",
+  "gerbil",
+  "duck",
+  "goose",
+  "alpaca",
+  "llama",
+  "snake",
+  "leopard gecko",
+  "canine",
+  "feline",
+  "equine",
+  "bovine",
+  "ovine",
+  "caprine",
+  "porcine",
+]);
+
+// Species ranked for ties: the commoner patient first.
+const SPECIES_PRIOR = [
+  "dog",
+  "cat",
+  "rabbit",
+  "horse",
+  "guinea_pig",
+  "cattle",
+  "sheep",
+  "goat",
+  "pig",
+  "ferret",
+  "chicken",
+];
+
+// "dog bite", "cat flu vaccine", "chicken baby food": the species word is about something else.
+const ABOUT_ANOTHER_AFTER = new Set([
+  "bite",
+  "bites",
+  "bitten",
+  "attack",
+  "attacked",
+  "fight",
+  "fights",
+  "scratch",
+  "food",
+  "flap",
+  "litter",
+  "tray",
+  "toy",
+  "toys",
+  "flu",
+  // Food, not the patient: "chicken baby food", "fed some chicken", "lamb and rice".
+  "baby",
+  "meat",
+  "broth",
+  "breast",
+  "nuggets",
+  "treats",
+  "jerky",
+  "bones",
+  "mince",
+  "stock",
+  "and",
+]);
+// "fed some chicken", "the other cat", "no contact with dogs".
+const ABOUT_ANOTHER_BEFORE = new Set([
+  "some",
+  "fed",
+  "ate",
+  "eating",
+  "eats",
+  "of",
+  "with",
+  "other",
+  "another",
+  "housemate",
+  "neighbour's",
+  "neighbor's",
+  "no",
+  "contact",
+  "in-contact",
+  "all",
+  "other's",
+]);
+
+/** A species word of this patient. */
+export interface SpeciesWord extends TokenSpan {
+  id: number;
+  term: string;
+  /** Its vote for the species; null for a sex word that names the species too ("mare"), which votes as a sex word. */
+  vote: number | null;
+}
+
+/** Votes per species (animal type id). Between equal votes the commoner species wins, then the first voted for. */
+export type SpeciesVotes = Map<number, number>;
+
+export function addVote(votes: SpeciesVotes, id: number, weight: number): void {
+  votes.set(id, (votes.get(id) ?? 0) + weight);
+}
+
+/** A species' place among the common patients; 99 for the rest. */
+export function speciesPriorRank(key: string): number {
+  const rank = SPECIES_PRIOR.indexOf(key);
+  return rank === -1 ? 99 : rank;
+}
+
+/**
+ * The species words that name this patient, in the order written. Inside a multi-word breed
+ * ("Staffordshire Bull Terrier", "Rex Rabbit") a species word belongs to the breed.
+ */
+export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<number>): SpeciesWord[] {
+  const { tokens, view, index } = note;
+  const words: SpeciesWord[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = index.species.matchAt(view, i);
+    if (!m || m.distance > 0.05) continue;
+    if (inMultiWordBreed.has(m.start) && !EXPLICIT_SPECIES_NAMES.has(m.entry.tokens.join(" "))) {
+      i = m.end - 1;
+      continue;
+    }
+    const term = m.entry.tokens.join(" ");
+    const first = tokens[m.start]!;
+    const next = tokens[m.end]?.norm ?? "";
+    const prev = tokens[m.start - 1]?.norm ?? "";
+    const risky = RISKY_SPECIES_TERMS.has(term);
+    if (risky && first.capitalised && !isSentenceStart(tokens, m.start)) {
+      i = m.end - 1;
+      continue;
+    }
+    if (!ABOUT_ANOTHER_AFTER.has(next) && !ABOUT_ANOTHER_BEFORE.has(prev)) {
+      // Sex words that name the species too ("boar", "sow", "mare") vote through the sex terms.
+      const alsoSex = index.genders.matchAt(view, m.start)?.end === m.end;
+      const explicit = EXPLICIT_SPECIES_NAMES.has(term);
+      const vote = alsoSex ? null : explicit ? 4 : risky ? 1 : 3;
+      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote });
+    }
+    i = m.end - 1;
+  }
+  return words;
+}
+
+/**
+ * "pigs" after "guinea pigs" means the guinea pigs: a shorter term inside a longer one found
+ * elsewhere in the note takes back its vote.
+ */
+export function discountNestedSpeciesWords(words: SpeciesWord[], votes: SpeciesVotes): void {
+  const longer = words.filter((s) => s.end - s.start > 1);
+  for (const s of words) {
+    if (s.end - s.start > 1) continue;
+    const inside = longer.find((l) => l.id !== s.id && stem(l.term.split(" ").at(-1)!) === stem(s.term));
+    if (inside) {
+      addVote(votes, s.id, -(votes.get(s.id) !== undefined ? Math.min(votes.get(s.id)!, 3) : 0));
+      addVote(votes, inside.id, 0);
+    }
+  }
+}
+
+/** The species with the most votes, if any species got a vote. */
+export function decideSpecies(votes: SpeciesVotes, lexicon: Lexicon): number | null {
+  let animalTypeId: number | null = null;
+  let bestVote = 0;
+  for (const [id, v] of votes) {
+    const rank = speciesPriorRank(lexicon.animalTypeById.get(id)?.key ?? "");
+    const bestKey = animalTypeId === null ? "" : (lexicon.animalTypeById.get(animalTypeId)?.key ?? "");
+    const better = v > bestVote + 1e-9 || (Math.abs(v - bestVote) < 1e-9 && rank < speciesPriorRank(bestKey));
+    if (better) {
+      animalTypeId = id;
+      bestVote = v;
+    }
+  }
+  return animalTypeId;
+}
