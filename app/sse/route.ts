@@ -3,8 +3,9 @@ import { getDb } from "@/db";
 import { caseRunner } from "@/inngest/runner";
 import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
 import { mcpErrorResponse, mcpRateLimit, originRefused } from "@/lib/mcp/challenge";
-import { rateLimitHeaders } from "@/lib/http/rate-limit";
+import { clientIp, rateLimitHeaders } from "@/lib/http/rate-limit";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
+import { claimSseSlots, holdingSlots } from "@/lib/mcp/sse-slots";
 import { openSseSession } from "@/lib/mcp/sse-transport";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,8 @@ export async function GET(request: Request): Promise<Response> {
     const identity = await authenticateMcpRequest(request, await getDb());
     const limit = await mcpRateLimit(identity);
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
-    return new Response(openSseSession(identity, token, caseRunner()), {
+    const slots = await claimSseSlots(identity.veterinarianId, clientIp(request));
+    return new Response(holdingSlots(openSseSession(identity, token, caseRunner()), slots), {
       headers: {
         ...rateLimitHeaders(limit),
         "content-type": "text/event-stream",
