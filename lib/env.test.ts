@@ -41,3 +41,32 @@ describe("parseEnv", () => {
     expect(() => parseEnv(raw)).toThrow(new RegExp(`${name}:`));
   });
 });
+
+describe("DEMO_SEED", () => {
+  it.each([
+    ["nothing is set (npm start on a fresh clone)", {}],
+    ["APP_URL is 127.0.0.1", { APP_URL: "http://127.0.0.1:3000" }],
+    ["APP_URL is [::1]", { APP_URL: "http://[::1]:3000" }],
+    ["APP_URL is localhost, on PostgreSQL", { PORT: "4100", DATABASE_URL: "postgres://db.local/vetdx" }],
+  ])("defaults on when %s", (_when, raw) => {
+    expect(parseEnv(raw).DEMO_SEED).toBe(true);
+  });
+
+  it.each([
+    ["APP_URL is a public origin", { APP_URL: "https://vetdx.example" }],
+    ["APP_URL only starts like localhost", { APP_URL: "http://localhost.attacker.example" }],
+    ["APP_URL is a LAN address", { APP_URL: "http://192.168.1.20:3000" }],
+    [
+      "an external identity provider signs vets in",
+      { OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "vetdx", OIDC_CLIENT_SECRET: "s3cret" },
+    ],
+  ])("defaults off when %s", (_when, raw) => {
+    expect(parseEnv(raw).DEMO_SEED).toBe(false);
+  });
+
+  it("follows an explicit choice either way", () => {
+    expect(parseEnv({ APP_URL: "https://vetdx.example", DEMO_SEED: "1" }).DEMO_SEED).toBe(true);
+    expect(parseEnv({ DEMO_SEED: "0" }).DEMO_SEED).toBe(false);
+    expect(parseEnv({ DEMO_SEED: "false" }).DEMO_SEED).toBe(false);
+  });
+});

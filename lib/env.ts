@@ -139,10 +139,13 @@ const schema = z
     TRUST_PROXY: trustProxy,
     RATE_LIMITS: rateLimitOverrides,
     CASES_PER_VET_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+    // Unset: on only for a local embedded setup (demoSeedByDefault below).
     DEMO_SEED: z
       .enum(["1", "0", "true", "false", ""])
       .optional()
-      .transform((value) => value === undefined || value === "" || value === "1" || value === "true"),
+      .transform((value) =>
+        value === undefined || value === "" ? undefined : value === "1" || value === "true",
+      ),
     COMPONENT_SESSION_TTL_SECONDS: positiveSeconds(3600),
     MCP_ACCESS_TOKEN_TTL_SECONDS: positiveSeconds(3600),
   })
@@ -162,6 +165,7 @@ const schema = z
   });
 
 export type Env = z.infer<typeof schema> & {
+  DEMO_SEED: boolean;
   APP_URL: string;
   DATA_DIR: string;
   AUTH_URL: string;
@@ -170,6 +174,18 @@ export type Env = z.infer<typeof schema> & {
 
 export class ConfigurationError extends Error {
   override name = "ConfigurationError";
+}
+
+/**
+ * The demo vet (an admin) and the full-scope demo client are for a first look on one's own machine:
+ * by default they are created only when the public origin is a loopback address and vets sign in
+ * at the embedded provider. Any deployment others reach has its own APP_URL; there they are created
+ * only with an explicit DEMO_SEED=1.
+ */
+function demoSeedByDefault(appUrl: string, embeddedIdentityProvider: boolean): boolean {
+  const host = new URL(appUrl).hostname;
+  const loopback = host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return loopback && embeddedIdentityProvider;
 }
 
 /** Parses a raw environment; exported for tests, everyone else uses `env`. */
@@ -186,6 +202,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   const externalIssuer = parsed.OIDC_ISSUER?.replace(/\/+$/, "");
   return {
     ...parsed,
+    DEMO_SEED: parsed.DEMO_SEED ?? demoSeedByDefault(appUrl, externalIssuer === undefined),
     APP_URL: appUrl,
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     AUTH_URL: externalIssuer ?? `${appUrl}/idp`,
