@@ -10,6 +10,9 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // The build checks the app's own code; `npm run typecheck` checks everything, tests included.
   typescript: { tsconfigPath: "tsconfig.build.json" },
+  // bench/rest.ts builds its own copy with VETDX_BENCH_ROUTES=1, which adds the benchmark's fixture
+  // routes (app/**/route.bench.ts); every other build leaves them out, so they never ship.
+  ...(process.env.VETDX_BENCH_ROUTES === "1" && { pageExtensions: ["tsx", "ts", "jsx", "js", "bench.ts"] }),
 };
 
 export default nextConfig;

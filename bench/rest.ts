@@ -20,12 +20,15 @@
 // without it everything runs on PGlite (app and the floors only). REDIS_URL, when set, is passed to the
 // servers (rate limits in Redis, as in a multi-instance deployment). Rate-limit budgets are raised
 // so that no request is refused, but every limiter still runs.
+// The floors are benchmark fixtures (app/api/floor/**/route.bench.ts) that no other build compiles:
+// the benchmark builds the app once more for itself, with them, in .next-bench (VETDX_NEXT_DIST_DIR
+// overrides; scripts/start.mjs --build-only, skipped when the sources have not changed).
 // Run: npm run bench   (or node --import tsx bench/rest.ts)
 // Knobs: BENCH_SECONDS (10), BENCH_ROUNDS (7), BENCH_CONNECTIONS (64), WEB_CONCURRENCY (cores),
 // BENCH_TARGETS (all; e.g. app,floor), BENCH_SERVER_ARGS (node flags for the one-process app, e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/p"), BENCH_QUICK=1 (the rounds only: no keep-alive client, MCP or
 // pipeline).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -39,6 +42,11 @@ import { keepAliveLoad } from "./lib/keepalive-load";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+// The benchmark's own build, with the floor routes (next.config.ts), used by every server it starts.
+const BENCH_BUILD = {
+  VETDX_NEXT_DIST_DIR: process.env.VETDX_NEXT_DIST_DIR ?? ".next-bench",
+  VETDX_BENCH_ROUTES: "1",
+};
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
 const UNLIMITED = ["api-token", "api-ip", "mcp-token", "mcp-ip", "idp-token-ip", "idp-ip", "oauth-ip"]
   .map((name) => `${name}=100000000/60`)
@@ -79,6 +87,7 @@ async function startApp(script: string[], env: Record<string, string>): Promise<
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
+      ...BENCH_BUILD,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -334,7 +343,16 @@ async function mcpFigures(appUrl: string, token: string, pid: number, cluster = 
 const only = process.env.BENCH_TARGETS?.split(",");
 const wanted = (name: string) => !only || only.includes(name);
 
+function buildForBenchmark() {
+  const build = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], {
+    env: { ...process.env, ...BENCH_BUILD },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (build.status !== 0) throw new Error("the benchmark's build failed");
+}
+
 async function main() {
+  buildForBenchmark();
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? `vetdx_bench_${randomBytes(4).toString("hex")}` : undefined;
   let databaseUrl: string | undefined;
@@ -350,7 +368,7 @@ async function main() {
   if (!databaseUrl) shared.REDIS_URL = ""; // PGlite: one process, in-memory limits
   const procs: Proc[] = [];
   try {
-    // Started as `npm start` starts it (scripts/server-process.mjs), without the build check.
+    // Started as `npm start` starts it (scripts/server-process.mjs), on the benchmark's build.
     // BENCH_SERVER_ARGS adds node flags to the one-process app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
     const serverArgs = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
     const app = await startApp([...SERVER_EXEC_ARGV, ...serverArgs, SERVER_SCRIPT], {

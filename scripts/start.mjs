@@ -35,6 +35,8 @@ function hashInputs() {
     }
   };
   inputs.forEach(visit);
+  // The benchmark's build (bench/rest.ts) compiles routes other builds leave out (next.config.ts).
+  hash.update(`bench-routes=${process.env.VETDX_BENCH_ROUTES === "1"}`);
   return hash.digest("hex");
 }
 
@@ -60,6 +62,8 @@ if (!built || process.argv.includes("--rebuild")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(stamp, sourceHash);
 }
+// bench/rest.ts builds with this script, then starts its servers itself.
+if (process.argv.includes("--build-only")) process.exit(0);
 
 // One server process, or WEB_CONCURRENCY workers (scripts/cluster.mjs) sharing the port.
 const server = spawn(process.execPath, serverCommand(), {
