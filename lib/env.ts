@@ -60,6 +60,9 @@ export const RATE_LIMIT_POLICY_NAMES = [
   "idp-ip",
   "idp-token-ip",
   "sign-in-ip",
+  "component-session",
+  "component-soap",
+  "component-probe-ip",
 ] as const;
 export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICY_NAMES)[number];
 export type RateLimitOverrides = Partial<

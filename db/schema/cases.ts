@@ -1,7 +1,8 @@
 // Cases (spec 2.1) and the component sessions that embed them (spec 2.6).
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { veterinarians } from "./veterinarians";
+import { oauthGrants } from "./oauth";
+import { machineClients, veterinarians } from "./veterinarians";
 
 export const caseStatuses = [
   "PENDING",
@@ -67,8 +68,24 @@ export const componentSessions = pgTable(
     caseId: uuid("case_id").references(() => cases.id, { onDelete: "cascade" }),
     allowedOrigins: text("allowed_origins").array().notNull(),
     clientId: text("client_id"),
+    /** The creator's scopes: a session may do no more than the credential that created it. */
+    scopes: text("scopes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set when a machine client created it: revoking the client ends the session. */
+    machineClientId: text("machine_client_id").references(() => machineClients.clientId, {
+      onDelete: "cascade",
+    }),
+    /** Set when an MCP connection created it: revoking the grant ends the session. */
+    grantId: uuid("grant_id").references(() => oauthGrants.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("component_sessions_expires_idx").on(table.expiresAt)],
+  (table) => [
+    index("component_sessions_expires_idx").on(table.expiresAt),
+    // Deleting a client or a grant (revocation, housekeeping) finds its sessions by these.
+    index("component_sessions_machine_client_idx").on(table.machineClientId),
+    index("component_sessions_grant_idx").on(table.grantId),
+  ],
 );

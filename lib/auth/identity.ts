@@ -13,6 +13,8 @@ export interface Identity {
   clientId: string | null;
   /** How the caller authenticated: an identity-provider JWT, an MCP OAuth token, or a dashboard session. */
   authMethod: "jwt" | "oauth" | "session";
+  /** The MCP OAuth grant (connection) behind an MCP access token; what it creates ends with it. */
+  grantId?: string;
 }
 
 /** RFC 6750 bearer-token errors; lib/http turns them into 401/403 with WWW-Authenticate. */

@@ -11,6 +11,7 @@ export const PROBLEM_TYPE_BASE = "https://vetdx.app/problems/";
 
 const titles: Record<string, string> = {
   validation: "Invalid request",
+  forbidden: "Forbidden",
   not_found: "Not found",
   conflict: "Conflict",
   precondition_failed: "Precondition failed",

@@ -44,6 +44,12 @@ export const DEFAULT_POLICIES: Record<RateLimitPolicyName, { points: number; win
   "idp-token-ip": { points: 300, windowSeconds: 60 },
   /** Sign-in form posts (identity provider login, dashboard /api/auth) per client IP. */
   "sign-in-ip": { points: 60, windowSeconds: 60 },
+  /** The diagnostics component's API per session (sign search runs as the vet types). */
+  "component-session": { points: 600, windowSeconds: 60 },
+  /** SOAP notes from the component per session: each may be a model call. */
+  "component-soap": { points: 10, windowSeconds: 60 },
+  /** Component API calls naming an unknown, expired or ended session, per client IP (probing). */
+  "component-probe-ip": { points: 60, windowSeconds: 60 },
 };
 
 /** A named policy with its configured budget. */

@@ -4,7 +4,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { Database } from "@/db";
-import type { Identity } from "@/lib/auth/identity";
+import { AuthError, type Identity } from "@/lib/auth/identity";
 import type { Scope } from "@/lib/auth/scopes";
 import type { CaseRunner } from "@/lib/cases/case-runner";
 import { AppError, containsNul, isNulTextError, NUL_MESSAGE } from "@/lib/errors";
@@ -104,6 +104,8 @@ export function registerTools(
           };
         } catch (error) {
           if (isNulTextError(error)) return errorResult(NUL_MESSAGE);
+          // A scope the operation needs besides the tool's own (e.g. a component session's read scope).
+          if (error instanceof AuthError) return errorResult(error.description);
           if (error instanceof AppError) {
             const details = error.details.errors?.map((e) => `${e.path}: ${e.message}`).join("; ");
             return errorResult(details ? `${error.message} (${details})` : error.message);

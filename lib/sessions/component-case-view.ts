@@ -1,6 +1,6 @@
 // What the component shows of its session's case: the case resource plus the names of every sign
 // it refers to (selected_symptoms carry ids only; signs added from the catalogue are not among the
-// suggestions) and of the breed.
+// suggestions) and of the breed, and whether the session may change it.
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db";
 import { breeds, symptomCategories, symptoms, type cases } from "@/db/schema";
@@ -12,11 +12,14 @@ export interface ComponentCaseView {
   symptoms: { id: number; symptom_name: string; category_name: string }[];
   /** The patient's breed by name, for display. */
   breed: { id: number; name: string } | null;
+  /** The session may only look: its creator had no write scope, so the component offers no edits. */
+  read_only: boolean;
 }
 
 export async function componentCaseView(
   db: Database,
   row: typeof cases.$inferSelect,
+  access: { readOnly: boolean },
 ): Promise<ComponentCaseView> {
   const resource = toCaseResource(row);
   const ids = [
@@ -37,5 +40,5 @@ export async function componentCaseView(
           .from(symptoms)
           .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId))
           .where(inArray(symptoms.id, [...new Set(ids)]));
-  return { case: resource, symptoms: names, breed: breed ?? null };
+  return { case: resource, symptoms: names, breed: breed ?? null, read_only: access.readOnly };
 }

@@ -1,7 +1,8 @@
 // Response headers for the component page (GET /components/diagnostics/<session id>), which a
 // server component cannot set per session: who may frame it, no referrer (the URL is a
-// capability), and 404/410 for unknown and expired sessions. server.ts applies them. The page shows
-// case notes, so its CSP is the full page policy with only frame-ancestors changed.
+// capability), and 404 for unknown sessions, 410 for expired ones and those whose creator's access
+// was withdrawn. server.ts applies them. The page shows case notes, so its CSP is the full page
+// policy with only frame-ancestors changed.
 import type { Database } from "@/db";
 import { getEnv } from "@/lib/env";
 import { htmlContentSecurityPolicy } from "@/lib/http/security-headers";
@@ -33,7 +34,7 @@ export async function componentPageHeaders(
   const env = getEnv();
   const options = { appUrl: env.APP_URL, authUrl: env.AUTH_URL, dev: env.NODE_ENV === "development" };
   return {
-    status: lookup.state === "active" ? 200 : lookup.state === "expired" ? 410 : 404,
+    status: lookup.state === "active" ? 200 : lookup.state === "unknown" ? 404 : 410,
     headers: {
       "content-security-policy": htmlContentSecurityPolicy(options, ancestors || "'none'"),
       "referrer-policy": "no-referrer",

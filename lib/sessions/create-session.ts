@@ -1,13 +1,17 @@
 // Creates a component session: a 256-bit capability bound to the vet (and optionally one of their
-// cases) and to the origins allowed to frame it. Only its hash is stored.
+// cases) and to the origins allowed to frame it. Only its hash is stored. The session may do no
+// more than its creator: it keeps the creator's scopes (reading needs a read scope, changing the
+// case a write scope) and the machine client or MCP connection whose revocation ends it. A creator
+// who may not read what the session shows gets no session.
 import type { Database } from "@/db";
 import { componentSessions } from "@/db/schema";
 import { findMachineClient } from "@/lib/machine-clients/machine-clients";
-import type { Identity } from "@/lib/auth/identity";
+import { AuthError, type Identity } from "@/lib/auth/identity";
 import { randomToken, sha256 } from "@/lib/auth/secrets";
 import { getCaseRow } from "@/lib/cases/get-case";
 import { getEnv } from "@/lib/env";
 import { invalid } from "@/lib/errors";
+import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import type { ComponentSession, CreateSessionInput } from "./schemas";
 
 export async function createComponentSession(
@@ -16,6 +20,17 @@ export async function createComponentSession(
   input: CreateSessionInput,
 ): Promise<ComponentSession> {
   const env = getEnv();
+  // A case session shows the case; a free-form one searches the catalogue.
+  const mayRead = input.case_id
+    ? OPERATION_SCOPES["GET /v1/cases/{id}"]
+    : OPERATION_SCOPES["GET /v1/symptoms"];
+  if (!mayRead.some((scope) => identity.scopes.includes(scope))) {
+    throw new AuthError(
+      "insufficient_scope",
+      `A component session shows ${input.case_id ? "the case" : "the catalogue"}: it needs ${mayRead.join(" or ")} as well as vetdx/tools`,
+      { requiredScopes: mayRead },
+    );
+  }
   if (input.case_id) await getCaseRow(db, { caseId: input.case_id, veterinarianId: identity.veterinarianId });
   let origins = input.parent_origin ? [input.parent_origin] : [];
   if (origins.length === 0 && identity.kind === "machine" && identity.clientId) {
@@ -37,6 +52,9 @@ export async function createComponentSession(
     caseId: input.case_id ?? null,
     allowedOrigins: origins,
     clientId: identity.clientId,
+    scopes: identity.scopes,
+    machineClientId: identity.kind === "machine" ? identity.clientId : null,
+    grantId: identity.grantId ?? null,
     expiresAt,
   });
   return {

@@ -66,6 +66,7 @@ describe("verifyMcpAccessToken", () => {
       scopes: ["vetdx/read", "vetdx/write"],
       clientId,
       authMethod: "oauth",
+      grantId: expect.any(String),
     });
   });
 

@@ -13,6 +13,7 @@ export async function verifyMcpAccessToken(db: Database, token: string, now = ne
   const [row] = await db
     .select({
       kind: oauthTokens.kind,
+      grantId: oauthTokens.grantId,
       clientId: oauthTokens.clientId,
       scopes: oauthTokens.scopes,
       resource: oauthTokens.resource,
@@ -52,6 +53,7 @@ export async function verifyMcpAccessToken(db: Database, token: string, now = ne
     scopes: row.scopes.filter(isScope),
     clientId: row.clientId,
     authMethod: "oauth",
+    grantId: row.grantId,
   };
 }
 

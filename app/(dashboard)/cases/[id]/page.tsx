@@ -63,7 +63,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
   const where = { caseId: row.id, veterinarianId: identity.veterinarianId };
   const processing = isInProgress(row.status);
   const [view, animalTypes, genders, differentials, session] = await Promise.all([
-    componentCaseView(db, row),
+    componentCaseView(db, row, { readOnly: false }),
     listAnimalTypes(db),
     listGenders(db),
     processing ? null : rankedDifferentials(db, where),

@@ -1,5 +1,6 @@
 // /components/diagnostics/{sessionId} — the embeddable diagnostics component (spec 4.2). The session
 // id is the credential; server.ts sets frame-ancestors, Referrer-Policy and 404/410 for this page.
+// A session whose creator's access was withdrawn shows no case; a read-only one offers no edits.
 import type { Metadata } from "next";
 import { getDb } from "@/db";
 import { listAnimalTypes } from "@/lib/catalogue/list-animal-types";
@@ -7,6 +8,7 @@ import { listGenders } from "@/lib/catalogue/list-genders";
 import { getCaseRow } from "@/lib/cases/get-case";
 import { AppError } from "@/lib/errors";
 import { componentCaseView, type ComponentCaseView } from "@/lib/sessions/component-case-view";
+import { isReadOnly } from "@/lib/sessions/component-session";
 import { findComponentSession } from "@/lib/sessions/find-session";
 import { DiagnosticsApp } from "./_components/diagnostics-app";
 import { SessionMessage } from "./_components/session-message";
@@ -24,6 +26,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ se
   const lookup = await findComponentSession(db, sessionId);
   if (lookup.state !== "active") return <SessionMessage state={lookup.state} />;
   const { session } = lookup;
+  const readOnly = isReadOnly(session.scopes);
 
   let view: ComponentCaseView | null = null;
   if (session.caseId) {
@@ -31,6 +34,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ se
       view = await componentCaseView(
         db,
         await getCaseRow(db, { caseId: session.caseId, veterinarianId: session.veterinarianId }),
+        { readOnly },
       );
     } catch (error) {
       if (error instanceof AppError && error.kind === "not_found") return <SessionMessage state="unknown" />;
@@ -45,6 +49,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ se
       animalTypes={animalTypes.map(({ id, name }) => ({ id, name }))}
       genders={genders.map(({ id, name }) => ({ id, name }))}
       initialView={view}
+      readOnly={readOnly}
     />
   );
 }

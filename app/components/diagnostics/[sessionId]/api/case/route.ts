@@ -5,6 +5,7 @@ import { updateCase } from "@/lib/cases/update-case";
 import { updateCaseInput } from "@/lib/cases/schemas";
 import { notFound } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/http/request";
+import { OPERATION_SCOPES } from "@/lib/http/operation-scopes";
 import { json } from "@/lib/http/with-auth";
 import { componentCaseView } from "@/lib/sessions/component-case-view";
 import { withComponentSession, type ComponentSessionScope } from "@/lib/sessions/component-session";
@@ -16,12 +17,17 @@ function caseOf(session: ComponentSessionScope) {
   return { caseId: session.caseId, veterinarianId: session.veterinarianId };
 }
 
-export const GET = withComponentSession(async ({ db, session }) =>
-  json(await componentCaseView(db, await getCaseRow(db, caseOf(session)))),
+export const GET = withComponentSession(
+  { anyScope: OPERATION_SCOPES["GET /v1/cases/{id}"] },
+  async ({ db, session }) =>
+    json(await componentCaseView(db, await getCaseRow(db, caseOf(session)), session)),
 );
 
-export const PATCH = withComponentSession(async ({ request, db, session }) => {
-  const where = caseOf(session);
-  const input = await parseJsonBody(request, updateCaseInput, 64 * 1024);
-  return json(await componentCaseView(db, await updateCase(db, where, input)));
-});
+export const PATCH = withComponentSession(
+  { anyScope: OPERATION_SCOPES["PATCH /v1/cases/{id}"] },
+  async ({ request, db, session }) => {
+    const where = caseOf(session);
+    const input = await parseJsonBody(request, updateCaseInput, 64 * 1024);
+    return json(await componentCaseView(db, await updateCase(db, where, input), session));
+  },
+);
