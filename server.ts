@@ -21,12 +21,11 @@ import { getLexiconIndex } from "@/lib/ai/local/lexicon-index";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { startAdminSocket } from "@/lib/admin/socket";
 import { createIdentityProvider } from "@/lib/auth/idp/provider";
-import { purgeExpiredIdentityProviderPayloads } from "@/lib/auth/idp/adapter";
 import { followIdentityChanges } from "@/lib/auth/identity-cache";
-import { purgeExpiredOAuthRecords } from "@/lib/auth/mcp-oauth/purge";
 import { handleInteraction } from "@/lib/auth/idp/interactions";
 import { componentPageHeaders } from "@/lib/sessions/component-headers";
 import { inngestConfigured } from "@/inngest/client";
+import { PURGE_INTERVAL_MINUTES, runPurges } from "@/inngest/functions/purge-expired-records";
 import { inlineRunner } from "@/inngest/runner";
 import {
   ensureDemoAccounts,
@@ -153,13 +152,12 @@ async function main() {
   });
 
   const adminSocket = env.DATABASE_URL ? undefined : startAdminSocket(env.DATA_DIR, handle.db);
-  const purge = setInterval(() => {
-    purgeExpiredIdentityProviderPayloads(handle.db).catch((error) =>
-      logger.warn({ err: error }, "purge failed"),
-    );
-    purgeExpiredOAuthRecords(handle.db).catch((error) => logger.warn({ err: error }, "OAuth purge failed"));
-  }, 15 * 60_000);
-  purge.unref();
+  // Housekeeping (expired sessions, tokens, unused clients): an Inngest cron function where Inngest
+  // is configured, else this process on a timer; the same purges either way.
+  const purge = inngestConfigured()
+    ? undefined
+    : setInterval(() => void runPurges(handle.db), PURGE_INTERVAL_MINUTES * 60_000);
+  purge?.unref();
 
   // Without Inngest, this process runs the pipeline: pick up what a crash or restart left unfinished.
   const runner = inngestConfigured() ? undefined : inlineRunner();

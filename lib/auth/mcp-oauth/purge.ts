@@ -1,6 +1,7 @@
-// Housekeeping for the authorization server's tables (the lead schedules it): expired requests,
-// codes and tokens, grants with nothing left, and dynamic registrations never used for 30 days.
-import { and, eq, lt, notExists, sql } from "drizzle-orm";
+// Housekeeping for the authorization server's tables (inngest/functions/purge-expired-records.ts
+// schedules it): expired requests, codes and tokens, grants with nothing left, dynamic registrations
+// never used for 30 days, and metadata-document clients not used for 30 days with no live grant.
+import { and, eq, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "@/db";
 import {
   oauthAuthorizationCodes,
@@ -12,6 +13,11 @@ import {
 } from "@/db/schema";
 
 export const UNUSED_REGISTRATION_DAYS = 30;
+/**
+ * A metadata-document client is fetched again at every authorization once its copy is stale, so a
+ * copy this old means no vet has connected it since; without a live grant nobody uses it either.
+ */
+export const UNUSED_METADATA_DOCUMENT_DAYS = 30;
 
 export interface PurgeCounts {
   authorizationRequests: number;
@@ -19,6 +25,7 @@ export interface PurgeCounts {
   tokens: number;
   grants: number;
   clients: number;
+  metadataDocumentClients: number;
 }
 
 export async function purgeExpiredOAuthRecords(db: Database, now = new Date()): Promise<PurgeCounts> {
@@ -84,11 +91,38 @@ export async function purgeExpiredOAuthRecords(db: Database, now = new Date()): 
       ),
     )
     .returning({ clientId: oauthClients.clientId });
+  // Its consents and revoked grants go with it (cascade); connecting again fetches it again and asks.
+  const unusedDocumentSince = new Date(now.getTime() - UNUSED_METADATA_DOCUMENT_DAYS * 24 * 3600 * 1000);
+  const documentClients = await db
+    .delete(oauthClients)
+    .where(
+      and(
+        eq(oauthClients.source, "metadata_document"),
+        or(
+          lt(oauthClients.metadataFetchedAt, unusedDocumentSince),
+          and(isNull(oauthClients.metadataFetchedAt), lt(oauthClients.createdAt, unusedDocumentSince)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(oauthGrants)
+            .where(and(eq(oauthGrants.clientId, oauthClients.clientId), isNull(oauthGrants.revokedAt))),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(oauthAuthorizationRequests)
+            .where(eq(oauthAuthorizationRequests.clientId, oauthClients.clientId)),
+        ),
+      ),
+    )
+    .returning({ clientId: oauthClients.clientId });
   return {
     authorizationRequests: requests.length,
     authorizationCodes: codes.length,
     tokens: tokens.length,
     grants: grants.length,
     clients: clients.length,
+    metadataDocumentClients: documentClients.length,
   };
 }
