@@ -83,7 +83,7 @@ export const createComponentSessionTool = defineTool({
   name: "create_component_session",
   title: "Create a diagnostics component session",
   description:
-    "Creates a session URL for the embeddable diagnostics component (optionally loading a case) that a web page on parent_origin can put in an iframe. The URL is a secret capability that expires.",
+    "Creates a session URL for the embeddable diagnostics component (optionally loading a case) that a web page on parent_origin can put in an iframe. The URL is a secret capability that expires, and it may do only what your token may: it needs vetdx/read (or vetdx/user.read for a case) besides vetdx/tools, and without vetdx/write the component only shows the case.",
   input: z.strictObject({ case_id: caseId.optional(), parent_origin: originSchema.optional() }),
   output: sessionSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
