@@ -24,7 +24,7 @@ import { caseDifferentialsQuery } from "@/lib/diagnosis/case-differentials";
 import { differentialsInputSchema, differentialsOutputSchema } from "@/lib/diagnosis/schemas";
 import { soapNotesSchema } from "@/lib/notes/schemas";
 import { createSessionInput, sessionSchema } from "@/lib/sessions/schemas";
-import { OPERATION_SCOPES, type RestOperation } from "./operation-scopes";
+import { ALSO_REQUIRED_SCOPES, OPERATION_SCOPES, type RestOperation } from "./operation-scopes";
 
 const problem = z
   .object({
@@ -145,7 +145,9 @@ const operations: ZodOpenApiPathsObject = {
       tags: ["Components"],
       description:
         "Returns a short-lived, unguessable session URL to frame. The frame is allowed for parent_origin, or " +
-        "else for the client's registered embed origins; with case_id the component loads and saves that case.",
+        "else for the client's registered embed origins; with case_id the component loads and saves that case. " +
+        "Besides vetdx/tools the token needs a scope that reads what the session shows: vetdx/read or " +
+        "vetdx/user.read with case_id, vetdx/read without (the catalogue).",
       requestBody: { content: { "application/json": { schema: createSessionInput } } },
       responses: {
         "201": json(sessionSchema, "Created"),
@@ -218,6 +220,18 @@ const operations: ZodOpenApiPathsObject = {
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
+/**
+ * The security requirements of an operation: one alternative per scope that withAuth accepts (the
+ * scopes in one requirement are all required), each with one of the scopes its lib/ function also
+ * requires, if any.
+ */
+function securityOf(operation: RestOperation) {
+  const also = ALSO_REQUIRED_SCOPES[operation];
+  return OPERATION_SCOPES[operation].flatMap((scope) =>
+    also ? also.map((extra) => ({ bearer: [scope, extra] })) : [{ bearer: [scope] }],
+  );
+}
+
 /** `operations` with each one's security from OPERATION_SCOPES; both must name the same operations. */
 function withSecurity(documented: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
   const declared = new Set<string>(Object.keys(OPERATION_SCOPES));
@@ -229,8 +243,7 @@ function withSecurity(documented: ZodOpenApiPathsObject): ZodOpenApiPathsObject 
       if (!operation) continue;
       const key = `${method.toUpperCase()} ${path}`;
       if (!declared.delete(key)) throw new Error(`${key} has no entry in OPERATION_SCOPES`);
-      const scopes = OPERATION_SCOPES[key as RestOperation];
-      result[path][method] = { ...operation, security: [{ bearer: [...scopes] }] };
+      result[path][method] = { ...operation, security: securityOf(key as RestOperation) };
     }
   }
   if (declared.size > 0) throw new Error(`Undocumented operations: ${[...declared].join(", ")}`);

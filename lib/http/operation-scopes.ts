@@ -29,3 +29,12 @@ export const OPERATION_SCOPES = {
 } as const satisfies Record<`${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /v1/${string}`, readonly Scope[]>;
 
 export type RestOperation = keyof typeof OPERATION_SCOPES;
+
+/**
+ * Operations whose lib/ function needs one more scope as well as one of OPERATION_SCOPES': a
+ * component session shows a case or the catalogue, so its creator must also be able to read them
+ * (lib/sessions/create-session.ts: with case_id a scope that reads the case, else vetdx/read).
+ */
+export const ALSO_REQUIRED_SCOPES: Partial<Record<RestOperation, readonly Scope[]>> = {
+  "POST /v1/sessions": OPERATION_SCOPES["GET /v1/cases/{id}"],
+};

@@ -1,7 +1,7 @@
 // The OpenAPI document against the routes themselves: every app/v1 route file and exported method
-// is an operation in the document, whose `security` lists exactly the scopes the handler accepts
-// (found by calling it with a token for each scope alone); the document has no operation without a
-// route, and it is valid OpenAPI 3.1.
+// is an operation in the document whose `security` admits exactly the tokens the handler accepts
+// (found by calling it with a token for every combination of scopes); the document has no
+// operation without a route, and it is valid OpenAPI 3.1.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +19,22 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as 
 // answers unknown /v1 paths with a problem+json 404.
 const NOT_OPERATIONS = ["openapi.json/route.ts", "[...path]/route.ts"];
 // A value for each dynamic segment; an accepted call may answer 400 or 404, only 403 matters here.
-const PARAM_VALUES: Record<string, string> = { id: "00000000-0000-4000-8000-000000000000" };
+const NO_SUCH_CASE = "00000000-0000-4000-8000-000000000000";
+const PARAM_VALUES: Record<string, string> = { id: NO_SUCH_CASE };
+// Bodies that get past parsing to the scope checks an operation's lib/ function makes itself.
+const BODIES: Record<string, unknown> = {
+  "POST /v1/sessions": {
+    component: "diagnostics",
+    case_id: NO_SUCH_CASE,
+    parent_origin: "https://a.example",
+  },
+};
+
+/** Every non-empty combination of scopes. */
+const SCOPE_SETS: Scope[][] = Array.from({ length: 2 ** SCOPES.length - 1 }, (_, index) =>
+  SCOPES.filter((_, bit) => ((index + 1) >> bit) & 1),
+);
+const nameOf = (scopes: readonly string[]) => [...scopes].sort().join(" ");
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,30 +78,54 @@ async function routeOperations(): Promise<Operation[]> {
 let handle: DatabaseHandle;
 let document: { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
 let operations: Operation[];
-const tokenFor = new Map<Scope, string>();
+const tokenFor = new Map<string, string>();
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  for (const scope of SCOPES) tokenFor.set(scope, (await machineToken(handle.db, [scope], scope)).token);
+  for (const scopes of SCOPE_SETS) {
+    tokenFor.set(nameOf(scopes), (await machineToken(handle.db, scopes, nameOf(scopes))).token);
+  }
   document = await (await call(openapi, "/v1/openapi.json")).json();
   operations = await routeOperations();
 });
 afterAll(() => handle.close());
 
-/** The scopes the handler accepts: a token with each scope alone, refused or not for its scope. */
-async function acceptedScopes(operation: Operation): Promise<Scope[]> {
-  const accepted: Scope[] = [];
-  for (const scope of SCOPES) {
+/** The scope combinations the handler accepts: those it does not refuse as insufficient_scope. */
+async function acceptedScopeSets(operation: Operation): Promise<string[]> {
+  const name = `${operation.method} ${operation.path}`;
+  const body = BODIES[name];
+  const accepted: string[] = [];
+  for (const scopes of SCOPE_SETS) {
     const response = await call(operation.handler, operation.path, {
       method: operation.method,
-      token: tokenFor.get(scope),
+      token: tokenFor.get(nameOf(scopes)),
       params: operation.params,
+      ...(body === undefined
+        ? {}
+        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
     });
-    expect(response.status, `${operation.method} ${operation.path} with ${scope}`).not.toBe(401);
+    expect(response.status, `${name} with ${nameOf(scopes)}`).not.toBe(401);
     const refused = response.status === 403 && (await response.json()).error === "insufficient_scope";
-    if (!refused) accepted.push(scope);
+    if (!refused) accepted.push(nameOf(scopes));
   }
   return accepted;
+}
+
+/** The least combinations of a family (none of whose proper subsets is in it), for readable diffs. */
+function leastOf(family: string[]): string[] {
+  const sets = family.map((name) => name.split(" "));
+  return sets
+    .filter((set) => !sets.some((other) => other.length < set.length && other.every((s) => set.includes(s))))
+    .map(nameOf);
+}
+
+/** The scope combinations the document admits: those holding every scope of some requirement. */
+function documentedScopeSets(security: Record<string, string[]>[]): string[] {
+  return SCOPE_SETS.filter((scopes) =>
+    security.some((requirement) =>
+      (requirement.bearer ?? []).every((scope) => scopes.includes(scope as Scope)),
+    ),
+  ).map(nameOf);
 }
 
 describe("GET /v1/openapi.json against app/v1's route files", () => {
@@ -96,18 +135,36 @@ describe("GET /v1/openapi.json against app/v1's route files", () => {
     expect(operations.length).toBeGreaterThanOrEqual(17);
   });
 
-  it("documents every exported method of every route, with exactly the scopes the handler accepts", async () => {
+  it("documents every exported method of every route, admitting exactly the tokens the handler accepts", async () => {
     const documented: Record<string, string[] | "missing"> = {};
     const enforced: Record<string, string[]> = {};
     for (const operation of operations) {
       const name = `${operation.method} ${operation.path}`;
       const entry = document.paths[operation.path]?.[operation.method.toLowerCase()];
-      documented[name] = entry
-        ? (entry.security ?? []).flatMap((requirement) => requirement.bearer ?? []).sort()
-        : "missing";
-      enforced[name] = (await acceptedScopes(operation)).sort();
+      documented[name] = entry ? documentedScopeSets(entry.security ?? []) : "missing";
+      enforced[name] = await acceptedScopeSets(operation);
     }
+    // The least combinations first, so that a mismatch reads as "vetdx/read | vetdx/user.read".
+    const least = (families: Record<string, string[] | "missing">) =>
+      Object.fromEntries(
+        Object.entries(families).map(([name, family]) => [
+          name,
+          family === "missing" ? family : leastOf(family).join(" | "),
+        ]),
+      );
+    expect(least(documented)).toEqual(least(enforced));
     expect(documented).toEqual(enforced);
+  });
+
+  it("lists one scope per requirement where any one scope will do", () => {
+    expect(document.paths["/v1/cases/{id}"]!.get!.security).toEqual([
+      { bearer: ["vetdx/read"] },
+      { bearer: ["vetdx/user.read"] },
+    ]);
+    expect(document.paths["/v1/sessions"]!.post!.security).toEqual([
+      { bearer: ["vetdx/tools", "vetdx/read"] },
+      { bearer: ["vetdx/tools", "vetdx/user.read"] },
+    ]);
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {
