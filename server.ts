@@ -108,6 +108,8 @@ async function main() {
         if (componentPage) {
           for (const [name, value] of Object.entries(componentPage.headers)) res.setHeader(name, value);
           res.statusCode = componentPage.status;
+          // Next.js takes the nonce for the page's scripts from the request's policy.
+          req.headers["content-security-policy"] = componentPage.headers["content-security-policy"];
         }
       }
       await nextHandler(req, res);

@@ -15,8 +15,15 @@ export interface SecurityHeaderOptions {
 /**
  * For HTML pages: compatible with Next.js (its inline bootstrap scripts and style attributes).
  * `frameAncestors` is who may frame the page: nobody, except the component page of a live session.
+ * With a `scriptNonce` (a page rendered per request, whose request carries the same policy: Next.js
+ * puts the nonce on its scripts) only scripts with that nonce run, and those they load
+ * ('strict-dynamic'); without one, inline scripts are allowed.
  */
-export function htmlContentSecurityPolicy(options: SecurityHeaderOptions, frameAncestors = "'none'"): string {
+export function htmlContentSecurityPolicy(
+  options: SecurityHeaderOptions,
+  frameAncestors = "'none'",
+  scriptNonce?: string,
+): string {
   const authOrigin = new URL(options.authUrl).origin;
   const appOrigin = new URL(options.appUrl).origin;
   const formAction = ["'self'", ...(authOrigin === appOrigin ? [] : [authOrigin])].join(" ");
@@ -24,7 +31,7 @@ export function htmlContentSecurityPolicy(options: SecurityHeaderOptions, frameA
     "default-src 'self'",
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
-    `script-src 'self' 'unsafe-inline'${options.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' ${scriptNonce ? `'nonce-${scriptNonce}' 'strict-dynamic'` : "'unsafe-inline'"}${options.dev ? " 'unsafe-eval'" : ""}`,
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -2,7 +2,9 @@
 // server component cannot set per session: who may frame it, no referrer (the URL is a
 // capability), and 404 for unknown sessions, 410 for expired ones and those whose creator's access
 // was withdrawn. server.ts applies them. The page shows case notes, so its CSP is the full page
-// policy with only frame-ancestors changed.
+// policy with frame-ancestors changed, and scripts allowed by a fresh nonce only (server.ts puts the
+// policy on the request too, where Next.js finds the nonce for its scripts).
+import { randomBytes } from "node:crypto";
 import type { Database } from "@/db";
 import { getEnv } from "@/lib/env";
 import { htmlContentSecurityPolicy } from "@/lib/http/security-headers";
@@ -36,7 +38,11 @@ export async function componentPageHeaders(
   return {
     status: lookup.state === "active" ? 200 : lookup.state === "unknown" ? 404 : 410,
     headers: {
-      "content-security-policy": htmlContentSecurityPolicy(options, ancestors || "'none'"),
+      "content-security-policy": htmlContentSecurityPolicy(
+        options,
+        ancestors || "'none'",
+        randomBytes(16).toString("base64"),
+      ),
       "referrer-policy": "no-referrer",
       "cache-control": "no-store",
     },
