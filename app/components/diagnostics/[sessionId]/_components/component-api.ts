@@ -44,5 +44,3 @@ export function componentApi(sessionId: string) {
     return body as T;
   };
 }
-
-export type ComponentApi = ReturnType<typeof componentApi>;

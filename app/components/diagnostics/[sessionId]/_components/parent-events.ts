@@ -1,5 +1,6 @@
 // Events to the embedding page (spec 6): a JSON string of {type, payload}, posted only to the
-// allowed parent origin the frame is actually in, never to "*".
+// allowed parent origin the frame is actually in, never to "*". The component sends them to a
+// ComponentHost: here the parent page; inside an MCP host, that host's bridge.
 
 export type ComponentEvent =
   | { type: "init"; payload: Record<string, unknown> }
@@ -9,8 +10,24 @@ export type ComponentEvent =
   | { type: "soapNotesGenerated"; payload: { notes: unknown } }
   | { type: "resize"; payload: { height: number } };
 
+/** Whoever embeds the component and hears its events. */
+export interface ComponentHost {
+  notify(event: ComponentEvent): void;
+}
+
+/** The page framing us, when it is one of the allowed origins; decided once, at the first event. */
+export function parentPageHost(allowedOrigins: string[]): ComponentHost {
+  let targetOrigin: string | null | undefined;
+  return {
+    notify(event) {
+      if (targetOrigin === undefined) targetOrigin = parentOrigin(allowedOrigins);
+      postToParent(targetOrigin, event);
+    },
+  };
+}
+
 /** The allowed origin of the page framing us, or null when we are not framed by one. */
-export function parentOrigin(allowed: string[]): string | null {
+function parentOrigin(allowed: string[]): string | null {
   if (typeof window === "undefined" || window.parent === window) return null;
   const ancestors = window.location.ancestorOrigins;
   if (ancestors && ancestors.length > 0) {
@@ -29,7 +46,7 @@ export function parentOrigin(allowed: string[]): string | null {
   return allowed.length === 1 ? allowed[0]! : null;
 }
 
-export function postToParent(targetOrigin: string | null, event: ComponentEvent): void {
+function postToParent(targetOrigin: string | null, event: ComponentEvent): void {
   if (!targetOrigin) return;
   window.parent.postMessage(JSON.stringify(event), targetOrigin);
 }

@@ -2,7 +2,8 @@
 // The patient: species, breed, sex, neuter status, and (for a case) name and weight. Each change is
 // handed to `onChange` at once (selects on change, text fields when they lose focus or on Enter).
 import { useState, type KeyboardEvent } from "react";
-import type { ComponentApi, Option } from "./component-api";
+import type { Option } from "./component-api";
+import type { ComponentBackend } from "./component-backend";
 import styles from "./diagnostics.module.css";
 
 export interface PatientValues {
@@ -24,7 +25,7 @@ export type PatientChange = Partial<{
 }>;
 
 interface Props {
-  api: ComponentApi;
+  searchBreeds: ComponentBackend["searchBreeds"];
   patient: PatientValues;
   animalTypes: Option[];
   genders: Option[];
@@ -38,13 +39,13 @@ const blurOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
 };
 
 function BreedPicker({
-  api,
+  searchBreeds,
   animalTypeId,
   breed,
   disabled,
   onPick,
 }: {
-  api: ComponentApi;
+  searchBreeds: ComponentBackend["searchBreeds"];
   animalTypeId: number | null;
   breed: Option | null;
   disabled: boolean;
@@ -55,10 +56,8 @@ function BreedPicker({
   const search = async (q: string) => {
     setQuery(q);
     if (q.trim().length < 2 || animalTypeId === null) return setResults([]);
-    const params = new URLSearchParams({ q, animal_type_id: String(animalTypeId), limit: "8" });
     try {
-      const page = await api<{ data: Option[] }>(`/breeds?${params}`);
-      setResults(page.data.map((b) => ({ id: b.id, name: b.name })));
+      setResults(await searchBreeds({ q, animalTypeId }));
     } catch {
       setResults([]);
     }
@@ -108,7 +107,15 @@ function BreedPicker({
   );
 }
 
-export function PatientForm({ api, patient, animalTypes, genders, disabled, withIdentity, onChange }: Props) {
+export function PatientForm({
+  searchBreeds,
+  patient,
+  animalTypes,
+  genders,
+  disabled,
+  withIdentity,
+  onChange,
+}: Props) {
   const neuteredValue = patient.neutered === null ? "" : patient.neutered ? "yes" : "no";
   return (
     <section className={styles.panel} aria-labelledby="patient-heading">
@@ -152,7 +159,7 @@ export function PatientForm({ api, patient, animalTypes, genders, disabled, with
           </select>
         </div>
         <BreedPicker
-          api={api}
+          searchBreeds={searchBreeds}
           animalTypeId={patient.animal_type_id}
           breed={patient.breed}
           disabled={disabled}

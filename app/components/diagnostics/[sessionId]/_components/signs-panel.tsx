@@ -2,7 +2,8 @@
 // Clinical signs: the selection (with significance), signs the notes mention that are not selected,
 // and a catalogue search to add more.
 import { useEffect, useRef, useState } from "react";
-import type { ComponentApi, SignName } from "./component-api";
+import type { SignName } from "./component-api";
+import type { ComponentBackend } from "./component-backend";
 import styles from "./diagnostics.module.css";
 
 export interface SelectedSign {
@@ -20,7 +21,7 @@ export interface OtherSign {
 }
 
 interface Props {
-  api: ComponentApi;
+  searchSymptoms: ComponentBackend["searchSymptoms"];
   animalTypeId: number | null;
   selected: SelectedSign[];
   others: OtherSign[];
@@ -31,13 +32,13 @@ interface Props {
 }
 
 function SignSearch({
-  api,
+  searchSymptoms,
   animalTypeId,
   selectedIds,
   disabled,
   onSelect,
 }: {
-  api: ComponentApi;
+  searchSymptoms: ComponentBackend["searchSymptoms"];
   animalTypeId: number | null;
   selectedIds: Set<number>;
   disabled: boolean;
@@ -53,12 +54,10 @@ function SignSearch({
     if (q.length < 2) return;
     const ticket = ++latest.current;
     const timer = setTimeout(async () => {
-      const params = new URLSearchParams({ q, limit: "8" });
-      if (animalTypeId !== null) params.set("animal_type_id", String(animalTypeId));
       try {
-        const page = await api<{ data: SignName[] }>(`/symptoms?${params}`);
+        const found = await searchSymptoms({ q, animalTypeId });
         if (ticket === latest.current) {
-          setResults(page.data);
+          setResults(found);
           setSearched(true);
         }
       } catch {
@@ -66,7 +65,7 @@ function SignSearch({
       }
     }, 200);
     return () => clearTimeout(timer);
-  }, [api, query, animalTypeId]);
+  }, [searchSymptoms, query, animalTypeId]);
 
   const shown = query.trim().length < 2 ? [] : results;
   return (
@@ -118,7 +117,7 @@ function SignSearch({
 }
 
 export function SignsPanel({
-  api,
+  searchSymptoms,
   animalTypeId,
   selected,
   others,
@@ -187,7 +186,7 @@ export function SignsPanel({
       ) : null}
       <h3>Search</h3>
       <SignSearch
-        api={api}
+        searchSymptoms={searchSymptoms}
         animalTypeId={animalTypeId}
         selectedIds={selectedIds}
         disabled={disabled}
