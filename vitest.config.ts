@@ -15,7 +15,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["{app,lib,db,inngest,scripts}/**/*.test.ts"],
+    include: ["{app,lib,db,inngest,scripts,test}/**/*.test.ts"],
     environment: "node",
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,

@@ -1,5 +1,6 @@
 // The rate-limit module: named policies and their overrides, decisions and the IETF RateLimit
-// headers, 429 problem responses, and the per-caller limit on REST (withAuth).
+// headers, and 429 problem responses. The per-caller limit on REST is tested beside the routes
+// (app/v1/rate-limit.test.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Before lib/env reads it (hoisted above the imports).
@@ -8,9 +9,7 @@ vi.hoisted(() => vi.stubEnv("RATE_LIMITS", "api-token=5/60"));
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { parseEnv } from "@/lib/env";
-import { call, machineToken } from "@/test/support";
-import { GET as animalTypes } from "@/app/v1/animal-types/route";
-import { errorToResponse } from "./problem";
+import { errorToResponse } from "@/lib/http/problem";
 import {
   checkRateLimit,
   DEFAULT_POLICIES,
@@ -19,7 +18,7 @@ import {
   rateLimitHeaders,
   RateLimitedError,
   type LimiterSpec,
-} from "./rate-limit";
+} from "@/lib/http/rate-limit";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -116,31 +115,5 @@ describe("checkRateLimit", () => {
       title: "Too many requests",
       detail: "Daily quota reached",
     });
-  });
-});
-
-describe("REST per-caller limit (withAuth)", () => {
-  it("sends RateLimit headers on normal answers and 429 with Retry-After once the budget is spent", async () => {
-    const { token } = await machineToken(handle.db);
-    const statuses: number[] = [];
-    let last: Response | undefined;
-    for (let i = 0; i < 6; i++) {
-      last = await call(animalTypes, "/v1/animal-types", { token });
-      statuses.push(last.status);
-      if (i === 0) {
-        expect(last.headers.get("ratelimit-policy")).toBe('"api-token";q=5;w=60');
-        expect(last.headers.get("ratelimit")).toBe('"api-token";r=4;t=60');
-      }
-    }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(last!.headers.get("ratelimit-policy")).toBe('"api-token";q=5;w=60');
-    expect(last!.headers.get("ratelimit")).toMatch(/^"api-token";r=0;t=\d+$/);
-    expect(await last!.json()).toMatchObject({ status: 429, type: expect.stringContaining("rate-limited") });
-  });
-
-  it("keeps separate budgets for separate clients", async () => {
-    const { token } = await machineToken(handle.db, undefined, "Another client");
-    expect((await call(animalTypes, "/v1/animal-types", { token })).status).toBe(200);
   });
 });

@@ -30,7 +30,6 @@ import {
   MALFORMED_JSON_TEXTS,
   nearValidObject,
   deeplyNested,
-  withoutNul,
   wrongType,
   type Captured,
 } from "./arbitraries";
@@ -75,7 +74,7 @@ async function send(request: RpcRequest): Promise<Captured & { messages: unknown
   const response = await call(handler as never, "/mcp", {
     method,
     headers,
-    body: method === "POST" ? withoutNul(request.body) : undefined,
+    body: method === "POST" ? request.body : undefined,
   });
   const text = await response.text();
   let json: unknown;
@@ -187,7 +186,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await inlineRunner().idle();
-  console.log(counter.summary("app/fuzz/mcp.fuzz.test.ts"));
+  console.log(counter.summary("test/fuzz/mcp.fuzz.test.ts"));
   console.log(
     `[fuzz] tools/call inputs per tool: ${[...perTool.counts].map(([name, n]) => `${name}=${n}`).join(", ")}`,
   );
@@ -387,13 +386,13 @@ describe("/mcp fuzzing", () => {
     await expectVictimUnchanged();
   }, 180_000);
 
-  // Known bug (see NUL_IS_KNOWN_BUG): U+0000 reaching PostgreSQL fails the tool "unexpectedly".
+  // Regression: U+0000 reaching PostgreSQL failed the tool "unexpectedly" (NUL is now refused at the edges).
   it.each([
     ["search_symptoms", { q: "\u0000" }],
     ["list_breeds", { q: "a\u0000" }],
     ["search_diagnoses", { q: "a\u0000" }],
     ["create_case", { notes: "a\u0000b" }],
-  ])("known bug, NUL: %s %j is an ordinary tool result", async (name, args) => {
+  ])("NUL: %s %j is an ordinary tool result", async (name, args) => {
     const raw = await call(POST as never, "/mcp", {
       method: "POST",
       token: attackerToken,

@@ -8,7 +8,7 @@ import { linkMachineClient, revokeMachineClient } from "@/lib/machine-clients/ma
 import { createVeterinarian } from "@/lib/veterinarians/create-veterinarian";
 import { call, machineToken } from "@/test/support";
 import { GET as animalTypes } from "@/app/v1/animal-types/route";
-import { withAuth, json } from "./with-auth";
+import { withAuth, json } from "@/lib/http/with-auth";
 
 let handle: DatabaseHandle;
 

@@ -13,10 +13,16 @@ import {
 import { POST as consentRoute } from "@/app/consent/route";
 import { sha256 } from "@/lib/auth/secrets";
 import { call } from "@/test/support";
-import { startAuthorization } from "./authorize";
-import { completeUpstreamSignIn } from "./callback";
-import { AuthorizationPageError } from "./errors";
-import { authorizeWithConsent, createTestVet, fakeUpstream, pkcePair, registerTestClient } from "./testing";
+import { startAuthorization } from "@/lib/auth/mcp-oauth/authorize";
+import { completeUpstreamSignIn } from "@/lib/auth/mcp-oauth/callback";
+import { AuthorizationPageError } from "@/lib/auth/mcp-oauth/errors";
+import {
+  authorizeWithConsent,
+  createTestVet,
+  fakeUpstream,
+  pkcePair,
+  registerTestClient,
+} from "@/lib/auth/mcp-oauth/testing";
 
 let handle: DatabaseHandle;
 let client: { client_id: string };

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { call, machineToken } from "@/test/support";
 import { POST as createSession } from "@/app/v1/sessions/route";
-import { componentPageHeaders } from "./component-headers";
+import { componentPageHeaders } from "@/lib/sessions/component-headers";
 
 let handle: DatabaseHandle;
 let pagePath: string;

@@ -9,8 +9,8 @@ import { migrateDatabase } from "@/db/migrate";
 import { call, machineToken } from "@/test/support";
 import { startTcpProxy, type TcpProxy } from "@/test/faults/tcp-proxy";
 import { GET as animalTypes } from "@/app/v1/animal-types/route";
-import { isDatabaseUnavailable } from "./database-unavailable";
-import { errorToResponse } from "./problem";
+import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
+import { errorToResponse } from "@/lib/http/problem";
 
 // eslint-disable-next-line no-restricted-properties -- test configuration before lib/env reads it
 const postgresUrl = new URL(process.env.FAULT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");

@@ -8,8 +8,8 @@ import { oauthAuthorizationRequests } from "@/db/schema";
 import { GET as authorize } from "@/app/authorize/route";
 import { logger } from "@/lib/logger";
 import { call } from "@/test/support";
-import { startAuthorization } from "./authorize";
-import { fakeUpstream, pkcePair, registerTestClient } from "./testing";
+import { startAuthorization } from "@/lib/auth/mcp-oauth/authorize";
+import { fakeUpstream, pkcePair, registerTestClient } from "@/lib/auth/mcp-oauth/testing";
 
 let handle: DatabaseHandle;
 let publicClient: { client_id: string };

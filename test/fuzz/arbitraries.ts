@@ -1,4 +1,4 @@
-// Hostile-input arbitraries (fast-check) shared by the fuzz suites in app/fuzz: huge, unicode,
+// Hostile-input arbitraries (fast-check) shared by the fuzz suites in test/fuzz: huge, unicode,
 // control-character and injection strings, prototype-pollution keys, deeply nested and malformed
 // JSON, wrong types, bad numbers, invalid and foreign ids, wrong content types, duplicated query
 // parameters, malformed Authorization headers and oversized bodies. Plus the checks every fuzzed
@@ -7,26 +7,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 
 /** One seed for every fuzz suite, so a failure reproduces; override with FUZZ_SEED=<int>. */
-// eslint-disable-next-line no-restricted-properties -- a test knob, not app configuration
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_260_707);
-
-/**
- * Known bug (reported, not fixed here): any U+0000 in a string that reaches PostgreSQL (query
- * parameter, text or jsonb value) is a 500 on every surface. While it stands, generated inputs
- * carry no NUL (so the other properties keep running) and each suite has `it.fails` regression
- * cases with the minimal inputs; once fixed those fail: set this to false and delete them.
- */
-export const NUL_IS_KNOWN_BUG = false;
-
-/** Drops NUL (raw, JSON-escaped and percent-encoded) while NUL_IS_KNOWN_BUG. */
-export function withoutNul(text: string): string {
-  return NUL_IS_KNOWN_BUG
-    ? text
-        .replace(/\u0000/g, "")
-        .replace(/\\u0000/g, "")
-        .replace(/%00/gi, "")
-    : text;
-}
 
 /** Counts the generated inputs each property ran, for the summary line each suite prints. */
 export class InputCounter {
@@ -118,27 +99,25 @@ export const INJECTION_TEXTS = [
 const controlChar = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
 
 /** Strings built to break parsers and queries, of every length up to a few hundred KB. */
-export const hostileString: fc.Arbitrary<string> = fc
-  .oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...INJECTION_TEXTS) },
-    { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
-    { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
-    { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
-    { weight: 2, arbitrary: fc.string({ unit: controlChar, minLength: 1, maxLength: 10 }) },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(fc.constantFrom("a", "é", "🐶", "\u0000", "'", "<"), fc.integer({ min: 150, max: 300_000 }))
-        .map(([c, n]) => c.repeat(n)),
-    },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...INJECTION_TEXTS), fc.string({ maxLength: 8 }))
-        .map((parts) => parts.join("")),
-    },
-  )
-  .map(withoutNul);
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...INJECTION_TEXTS) },
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
+  { weight: 2, arbitrary: fc.string({ unit: controlChar, minLength: 1, maxLength: 10 }) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom("a", "é", "🐶", "\u0000", "'", "<"), fc.integer({ min: 150, max: 300_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...INJECTION_TEXTS), fc.string({ maxLength: 8 }))
+      .map((parts) => parts.join("")),
+  },
+);
 
 /** Numbers JSON and zod find awkward: NaN and infinities (null in JSON), -0, huge, fractional. */
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
@@ -338,7 +317,7 @@ export function jsonBodyText(shape?: fc.Arbitrary<unknown>): fc.Arbitrary<string
     },
   ];
   if (shape) options.push({ weight: 14, arbitrary: shape.map((v) => JSON.stringify(v) ?? "") });
-  return fc.oneof(...options).map(withoutNul);
+  return fc.oneof(...options);
 }
 
 /** An object with each of `fields` either absent, valid-looking or hostile, plus stray keys. */
@@ -465,27 +444,25 @@ export function queryString(
       fc.boolean().map((dup) => (dup && list.length ? [...list, list[0]!] : list)),
     )
     .map((list) => new URLSearchParams(list.map(([k, v]) => [k, v])).toString());
-  return fc
-    .oneof(
-      { weight: 6, arbitrary: pairs },
-      {
-        weight: 1,
-        arbitrary: fc.constantFrom(
-          "%",
-          "%zz",
-          "=",
-          "&&&",
-          "a=%E0%A4%A",
-          "q=%00",
-          "q",
-          "?q=1",
-          "q=1#frag",
-          "q[]=1",
-        ),
-      },
-      { weight: 2, arbitrary: fc.constant("") },
-    )
-    .map(withoutNul);
+  return fc.oneof(
+    { weight: 6, arbitrary: pairs },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "%",
+        "%zz",
+        "=",
+        "&&&",
+        "a=%E0%A4%A",
+        "q=%00",
+        "q",
+        "?q=1",
+        "q=1#frag",
+        "q[]=1",
+      ),
+    },
+    { weight: 2, arbitrary: fc.constant("") },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,13 @@ import { oauthAuthorizationCodes, oauthGrants, oauthTokens } from "@/db/schema";
 import { POST as tokenRoute } from "@/app/token/route";
 import { sha256 } from "@/lib/auth/secrets";
 import { basic, call } from "@/test/support";
-import { authorizeWithConsent, createTestVet, pkcePair, registerTestClient } from "./testing";
-import { verifyMcpAccessToken } from "./verify-access-token";
+import {
+  authorizeWithConsent,
+  createTestVet,
+  pkcePair,
+  registerTestClient,
+} from "@/lib/auth/mcp-oauth/testing";
+import { verifyMcpAccessToken } from "@/lib/auth/mcp-oauth/verify-access-token";
 
 let handle: DatabaseHandle;
 let vetId: string;
