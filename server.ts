@@ -13,7 +13,7 @@ import { accessLogger, logger, requestContext } from "@/lib/logger";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { loggablePath, requestIdFrom } from "@/lib/http/request-id";
 import { stampClientAddress } from "@/lib/http/client-address";
-import { applySecurityHeaders, securityHeaderDefaults } from "@/lib/http/security-headers";
+import { applySecurityHeaders, securityHeaderDefaults, withScriptNonce } from "@/lib/http/security-headers";
 import { limitByClientIp } from "@/lib/http/surface-rate-limits";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/server/prepare-database";
 import { loadLexicon } from "@/lib/ai/lexicon";
@@ -133,7 +133,7 @@ async function main() {
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     req.headers["x-request-id"] = requestId;
     res.setHeader("x-request-id", requestId);
-    applySecurityHeaders(res, securityHeaders);
+    applySecurityHeaders(res, withScriptNonce(req, securityHeaders));
     const started = process.hrtime.bigint();
     // Before the identity-provider branch rewrites req.url.
     const loggedPath = loggablePath(req.url);

@@ -1,5 +1,6 @@
 // Root layout: the product stylesheet (public/vetdx.css, shared with the identity provider's pages).
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 
 export const metadata: Metadata = {
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page, the not-found page included, is rendered per request: Next.js puts the request's
+  // script nonce on its scripts then (lib/http/security-headers.ts), which a prerendered page lacks.
+  await connection();
   return (
     <html lang="en">
       <head>

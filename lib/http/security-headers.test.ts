@@ -8,6 +8,7 @@ import {
   htmlContentSecurityPolicy,
   NON_HTML_CONTENT_SECURITY_POLICY,
   securityHeaderDefaults,
+  withScriptNonce,
 } from "./security-headers";
 
 const plain = securityHeaderDefaults({
@@ -26,6 +27,11 @@ const routes: Record<string, Handler> = {
     res.end("<!doctype html><p>hi</p>");
   },
   "/json": (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
+  // Echoes the policy Next.js would read its script nonce from.
+  "/page-seen": (req, res) => {
+    res.setHeader("content-type", "text/html");
+    res.end(String(req.headers["content-security-policy"] ?? ""));
+  },
   "/component": (_req, res) => {
     // As server.ts does for /components/diagnostics/<id> before Next.js renders it.
     res.setHeader("content-security-policy", "frame-ancestors https://pms.example");
@@ -49,7 +55,7 @@ let secureBase = "";
 const servers: http.Server[] = [];
 async function serve(defaults: typeof plain): Promise<string> {
   const server = http.createServer((req, res) => {
-    applySecurityHeaders(res, defaults);
+    applySecurityHeaders(res, withScriptNonce(req, defaults));
     (routes[req.url ?? ""] ?? ((_q, r) => r.writeHead(404).end()))(req, res);
   });
   servers.push(server);
@@ -135,5 +141,31 @@ describe("security headers", () => {
     expect(htmlContentSecurityPolicy({ appUrl: "http://a", authUrl: "http://a/idp", dev: true })).toContain(
       "'unsafe-eval'",
     );
+  });
+});
+
+describe("script nonces for pages", () => {
+  const scriptSrcOf = (csp: string | null) =>
+    (csp ?? "")
+      .split(";")
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith("script-src"));
+
+  it("give a browser's page request a fresh nonce and no 'unsafe-inline', on the response and the request", async () => {
+    const policies: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${base}/page-seen`, { headers: { accept: "text/html,*/*;q=0.8" } });
+      const policy = response.headers.get("content-security-policy")!;
+      expect(scriptSrcOf(policy)).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/);
+      expect(await response.text()).toBe(policy);
+      policies.push(policy);
+    }
+    expect(policies[0]).not.toBe(policies[1]);
+  });
+
+  it("leave other requests and the identity provider's pages alone", async () => {
+    expect((await fetch(`${base}/page`)).headers.get("content-security-policy")).toBe(plain.html);
+    const idp = await fetch(`${base}/idp-page`, { headers: { accept: "text/html" } });
+    expect(idp.headers.get("content-security-policy")).toContain("default-src 'none'");
   });
 });

@@ -2,7 +2,8 @@
 // is written: a route that sets its own policy keeps it (the component page's per-session
 // frame-ancestors and no-referrer, the identity provider's and the consent page's CSP). Next.js
 // only adds a route's header when none is set yet, so these must not be set before it runs.
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 
 export interface SecurityHeaderOptions {
   appUrl: string;
@@ -47,14 +48,31 @@ export const NON_HTML_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ances
 export interface SecurityHeaderDefaults {
   html: string;
   hsts?: string;
+  options: SecurityHeaderOptions;
 }
 
 export function securityHeaderDefaults(options: SecurityHeaderOptions): SecurityHeaderDefaults {
   return {
+    options,
     html: htmlContentSecurityPolicy(options),
     // Only over https: a browser would otherwise pin a plain-http development host.
     hsts: options.appUrl.startsWith("https://") ? "max-age=31536000" : undefined,
   };
+}
+
+/**
+ * The defaults for one request. A browser asking for a page (Accept: text/html) gets a page policy
+ * with a fresh script nonce, put on the request too, where Next.js takes the nonce for the scripts
+ * it renders. The identity provider's pages set their own policy.
+ */
+export function withScriptNonce(
+  req: IncomingMessage,
+  defaults: SecurityHeaderDefaults,
+): SecurityHeaderDefaults {
+  if (!req.headers.accept?.includes("text/html") || /^\/idp(\/|\?|$)/.test(req.url ?? "")) return defaults;
+  const html = htmlContentSecurityPolicy(defaults.options, "'none'", randomBytes(16).toString("base64"));
+  req.headers["content-security-policy"] = html;
+  return { ...defaults, html };
 }
 
 function headerNamesOf(headers: unknown): Map<string, unknown> {
