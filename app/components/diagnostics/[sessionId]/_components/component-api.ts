@@ -23,6 +23,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The problem's type URI, when the answer was problem+json (e.g. …/session-ended). */
+    readonly type?: string,
   ) {
     super(message);
   }
@@ -38,9 +40,9 @@ export function componentApi(sessionId: string) {
       cache: "no-store",
       credentials: "omit",
     });
-    const body = (await response.json().catch(() => null)) as { detail?: string } | null;
+    const body = (await response.json().catch(() => null)) as { detail?: string; type?: string } | null;
     if (!response.ok)
-      throw new ApiError(response.status, body?.detail ?? `Request failed (${response.status})`);
+      throw new ApiError(response.status, body?.detail ?? `Request failed (${response.status})`, body?.type);
     return body as T;
   };
 }

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { componentSessions } from "@/db/schema";
 import { sha256 } from "@/lib/auth/secrets";
+import { revokeMachineClient } from "@/lib/machine-clients/machine-clients";
 import { inlineRunner } from "@/inngest/runner";
 import { call, machineToken, type RouteHandler } from "@/test/support";
 import { POST as createCase } from "@/app/v1/cases/route";
@@ -137,5 +138,28 @@ describe("httpBackend when the session ends", () => {
     await expect(expired).rejects.toBeInstanceOf(ApiError);
     await expect(expired).rejects.toMatchObject({ status: 410 });
     await expect(httpBackend("A".repeat(43)).differentials(null)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("tells an ended session (its client revoked) from an expired one by the problem type", async () => {
+    const revoked = await machineToken(handle.db, undefined, "Revoked clinic");
+    const created = await call(createCase, "/v1/cases", {
+      method: "POST",
+      token: revoked.token,
+      headers: json,
+      body: JSON.stringify({ notes: "Max, 6yo MN cat. Sneezing." }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const response = await call(createSession, "/v1/sessions", {
+      method: "POST",
+      token: revoked.token,
+      headers: json,
+      body: JSON.stringify({ component: "diagnostics", parent_origin: HOST, case_id: id }),
+    });
+    const { session_id } = (await response.json()) as { session_id: string };
+    await revokeMachineClient(handle.db, revoked.client.clientId);
+    await expect(httpBackend(session_id).getCase()).rejects.toMatchObject({
+      status: 410,
+      type: expect.stringMatching(/\/session-ended$/),
+    });
   });
 });

@@ -141,7 +141,7 @@ export function Diagnostics({
   if (gone) {
     return (
       <div ref={rootRef}>
-        <SessionMessage state={gone === "expired" ? "expired" : "unknown"} />
+        <SessionMessage state={gone === "missing" ? "unknown" : gone} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 // The session's case in the component: its latest view, polled while the pipeline works on it;
-// changes saved one at a time; errors shown, and a session that expired or vanished noticed.
+// changes saved one at a time; errors shown, and a session that expired, ended or vanished noticed.
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, type CaseView } from "./component-api";
 import type { ComponentBackend } from "./component-backend";
@@ -8,7 +8,7 @@ const SETTLED = new Set(["COMPLETED", "ERROR"]);
 
 export function useComponentCase(backend: ComponentBackend, initialView: CaseView | null) {
   const [view, setView] = useState<CaseView | null>(initialView);
-  const [gone, setGone] = useState<"expired" | "missing" | null>(null);
+  const [gone, setGone] = useState<"expired" | "revoked" | "missing" | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const record = view?.case ?? null;
@@ -16,7 +16,8 @@ export function useComponentCase(backend: ComponentBackend, initialView: CaseVie
 
   /** Shows a failed call: the session's end, or its message. */
   const fail = useCallback((problem: unknown) => {
-    if (problem instanceof ApiError && problem.status === 410) setGone("expired");
+    if (problem instanceof ApiError && problem.status === 410)
+      setGone(problem.type?.endsWith("/session-ended") ? "revoked" : "expired");
     else if (problem instanceof ApiError && problem.status === 404) setGone("missing");
     else setError(problem instanceof Error ? problem.message : "Something went wrong");
   }, []);
