@@ -22,4 +22,12 @@ describe("MCP origin check behind a trusted proxy", () => {
     );
     expect(refusal).toMatch(/is not this MCP server/);
   });
+
+  it("takes the right-most entry of a proxy chain, so VetDx's host appended last is accepted", () => {
+    expect(
+      checkMcpOrigin(
+        requestWith({ host: "10.0.0.5:3000", "x-forwarded-host": "cdn-edge.internal, vetdx.test" }),
+      ),
+    ).toBeNull();
+  });
 });

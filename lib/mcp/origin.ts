@@ -30,8 +30,10 @@ export function checkMcpOrigin(request: Request): string | null {
     }
     if (!sameHost(originHost, own)) return `Origin ${origin} is not allowed to call this MCP server`;
   }
-  const host =
-    (env.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null) ?? request.headers.get("host");
+  // Behind trusted proxies the host that counts is the one the nearest proxy reports: the right-most
+  // X-Forwarded-Host entry (proxies in a chain append; entries further left may come from anyone).
+  const forwarded = env.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
+  const host = forwarded ? (forwarded.split(",").at(-1)?.trim() ?? "") : request.headers.get("host");
   if (host && !sameHost(hostnameOf(host), own)) return `Host ${host} is not this MCP server`;
   return null;
 }

@@ -29,7 +29,8 @@ export interface FreeFormSelection {
 
 /**
  * The component's data. A failed call rejects with an ApiError: status 410 when the session has
- * expired, 404 when it (or its case) no longer exists.
+ * expired or was ended (its access revoked; problem type …/session-ended), 404 when it (or its
+ * case) no longer exists.
  */
 export interface ComponentBackend {
   getCase(): Promise<CaseView>;
