@@ -3,8 +3,16 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Parallel builds (several engineers or CI jobs in one checkout) can each use their own directory.
   distDir: process.env.VETDX_NEXT_DIST_DIR ?? ".next",
-  // PGlite loads its WASM and extension bundles from node_modules at run time; argon2 is native.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "oidc-provider", "postgres", "pino"],
+  // PGlite loads its WASM and extension bundles from node_modules at run time; argon2 and esbuild
+  // (which bundles the MCP App view, lib/mcp/app-view) are native.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "esbuild",
+    "oidc-provider",
+    "postgres",
+    "pino",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

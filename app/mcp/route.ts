@@ -7,6 +7,7 @@ import { authenticateMcpRequest } from "@/lib/mcp/authenticate";
 import { mcpErrorResponse, mcpRateLimit, originRefused, tooLarge } from "@/lib/mcp/challenge";
 import { BodyTooLargeError, readBodyWithin, withBufferedBody } from "@/lib/http/read-body";
 import { rateLimitHeaders, withHeaders } from "@/lib/http/rate-limit";
+import { registerDiagnosticsView } from "@/lib/mcp/app-view/diagnostics-view";
 import { registerTools } from "@/lib/mcp/define-tool";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "@/lib/mcp/server-info";
@@ -17,12 +18,14 @@ export const dynamic = "force-dynamic";
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 const handler = createMcpHandler(
-  (server) =>
+  (server) => {
     registerTools(server, tools, {
       db: getDb,
       identity: (authInfo) => (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
       caseRunner: caseRunner(),
-    }),
+    });
+    registerDiagnosticsView(server);
+  },
   { serverInfo: MCP_SERVER_INFO, instructions: MCP_INSTRUCTIONS },
 );
 

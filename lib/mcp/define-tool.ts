@@ -33,6 +33,14 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   /** The caller needs one of these scopes. */
   scopes: readonly Scope[];
   run(args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
+  /**
+   * An MCP Apps view that shows the answer: `meta` links it in tools/list, `data` adds what only
+   * the view needs to the result's `_meta` (lib/mcp/app-view).
+   */
+  view?: {
+    meta: Record<string, unknown>;
+    data(args: z.output<I>, context: ToolContext): Promise<Record<string, unknown>>;
+  };
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
@@ -79,6 +87,7 @@ export function registerTools(
         inputSchema: tool.input,
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.annotations },
+        ...(tool.view && { _meta: tool.view.meta }),
       },
       async (args: unknown, ctx) => {
         const identity = registry.identity(ctx.http?.authInfo);
@@ -91,16 +100,18 @@ export function registerTools(
         if (containsNul(args)) return errorResult(NUL_MESSAGE);
         try {
           const parsed = tool.input.parse(args ?? {});
-          const output = await tool.run(parsed, {
+          const context = {
             db: await registry.db(),
             identity,
             signal: ctx.mcpReq.signal,
             caseRunner: registry.caseRunner,
-          });
+          };
+          const output = await tool.run(parsed, context);
           const structured = tool.output.parse(output) as Record<string, unknown>;
           return {
             structuredContent: structured,
             content: [{ type: "text" as const, text: JSON.stringify(structured) }],
+            ...(tool.view && { _meta: await tool.view.data(parsed, context) }),
           };
         } catch (error) {
           if (isNulTextError(error)) return errorResult(NUL_MESSAGE);

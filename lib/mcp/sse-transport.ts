@@ -9,6 +9,7 @@ import { getDb } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
 import type { CaseRunner } from "@/lib/cases/case-runner";
 import { logger } from "@/lib/logger";
+import { registerDiagnosticsView } from "./app-view/diagnostics-view";
 import { registerTools } from "./define-tool";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "./server-info";
 import { publishToBusSession, registerBusSession, unregisterBusSession } from "./sse-bus";
@@ -102,6 +103,7 @@ export function openSseSession(
           (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
         caseRunner,
       });
+      registerDiagnosticsView(server);
       await server.connect(transport);
       sessions().set(sessionId, { transport, veterinarianId: identity.veterinarianId });
       // Announce the session before naming its endpoint, so that a POST to any instance finds it.

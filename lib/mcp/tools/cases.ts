@@ -8,6 +8,7 @@ import { getCaseRow } from "@/lib/cases/get-case";
 import { listCases } from "@/lib/cases/list-cases";
 import { caseSchema, createCaseInput, patientPatchSchema } from "@/lib/cases/schemas";
 import { updateCaseResource } from "@/lib/cases/update-case";
+import { diagnosticsView } from "../app-view/diagnostics-view";
 import { defineTool, READ_ONLY } from "../define-tool";
 
 const WRITE = ["vetdx/write", "vetdx/user.write"] as const;
@@ -43,6 +44,7 @@ export const getCaseTool = defineTool({
   scopes: ["vetdx/read", "vetdx/user.read"],
   run: async ({ case_id }, { db, identity }) =>
     toCaseResource(await getCaseRow(db, { caseId: case_id, veterinarianId: identity.veterinarianId })),
+  view: diagnosticsView,
 });
 
 export const listCasesTool = defineTool({
@@ -85,6 +87,7 @@ export const waitForCaseTool = defineTool({
       );
     }
   },
+  view: diagnosticsView,
 });
 
 export const updateCasePatientTool = defineTool({

@@ -13,6 +13,7 @@ import { createComponentSession } from "@/lib/sessions/create-session";
 import { sessionSchema } from "@/lib/sessions/schemas";
 import { originSchema } from "@/lib/validation";
 import { invalid } from "@/lib/errors";
+import { diagnosticsView } from "../app-view/diagnostics-view";
 import { defineTool, READ_ONLY } from "../define-tool";
 
 const caseId = z.uuid().describe("The case id");
@@ -45,6 +46,7 @@ export const getDifferentialDiagnosesTool = defineTool({
     }
     return await rankCase(db, parsed.data, { limit });
   },
+  view: diagnosticsView,
 });
 
 export const selectDiagnosisTool = defineTool({
