@@ -8,6 +8,7 @@ import {
   oauthAuthorizationCodes,
   oauthAuthorizationRequests,
   oauthConsents,
+  oauthGrants,
   veterinarians,
 } from "@/db/schema";
 import { POST as consentRoute } from "@/app/consent/route";
@@ -96,6 +97,13 @@ describe("the consent screen", () => {
     expect(outcome.html).toContain("vetdx/tools");
     expect(outcome.html).not.toContain("vetdx/write");
     expect(outcome.html).toMatch(/<button[^>]*value="allow"[^>]*>Allow<\/button>/);
+    // The choice: read only, or read and write (what the client asked for, checked by default).
+    expect(outcome.html).toMatch(
+      /<input type="radio" name="access" value="read">[^<]*<span><strong>Read only<\/strong> — view cases and the catalogue/,
+    );
+    expect(outcome.html).toMatch(
+      /<input type="radio" name="access" value="read_write" checked>[^<]*<span><strong>Read and write<\/strong> — also create and change cases/,
+    );
     expect(outcome.html).toMatch(/<button[^>]*value="deny"[^>]*>Deny<\/button>/);
     expect(outcome.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(outcome.headers["content-security-policy"]).toContain("form-action 'self' https://claude.example");
@@ -111,7 +119,7 @@ describe("the consent screen", () => {
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(outcome.html)![1]!;
     const cookie = outcome.cookie.split(";")[0]!;
     const response = await consentForm(
-      { request_id: requestId, csrf_token: csrf, decision: "allow" },
+      { request_id: requestId, csrf_token: csrf, decision: "allow", access: "read_write" },
       cookie,
     );
     expect(response.status).toBe(303);
@@ -132,7 +140,10 @@ describe("the consent screen", () => {
       .where(and(eq(oauthConsents.veterinarianId, vet.id), eq(oauthConsents.clientId, client.client_id)));
     expect(consent?.scopes.sort()).toEqual(["vetdx/read", "vetdx/tools"]);
     // Answered once: the same form again is refused.
-    const again = await consentForm({ request_id: requestId, csrf_token: csrf, decision: "allow" }, cookie);
+    const again = await consentForm(
+      { request_id: requestId, csrf_token: csrf, decision: "allow", access: "read_write" },
+      cookie,
+    );
     expect(again.status).toBe(400);
   });
 
@@ -170,27 +181,127 @@ describe("the consent screen", () => {
     if (outcome.kind !== "consent") throw new Error("expected the consent screen");
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(outcome.html)![1]!;
     const cookie = outcome.cookie.split(";")[0]!;
-    const noCookie = await consentForm({ request_id: first.requestId, csrf_token: csrf, decision: "allow" });
+    const noCookie = await consentForm({
+      request_id: first.requestId,
+      csrf_token: csrf,
+      decision: "allow",
+      access: "read",
+    });
     expect(noCookie.status).toBe(403);
     expect(noCookie.headers.get("location")).toBeNull();
     const wrong = await consentForm(
-      { request_id: first.requestId, csrf_token: "forged", decision: "allow" },
+      { request_id: first.requestId, csrf_token: "forged", decision: "allow", access: "read" },
       cookie,
     );
     expect(wrong.status).toBe(403);
     const second = await begin(vet.id, "vetdx/user.write");
     await completeUpstreamSignIn(handle.db, second.callbackParams, { upstream: second.upstream });
     const crossed = await consentForm(
-      { request_id: second.requestId, csrf_token: csrf, decision: "allow" },
+      { request_id: second.requestId, csrf_token: csrf, decision: "allow", access: "read_write" },
       `vetdx_consent_${second.requestId}=${csrf}`,
     );
     expect(crossed.status).toBe(403);
     // None of these used the request up: the genuine answer still works.
     const genuine = await consentForm(
-      { request_id: first.requestId, csrf_token: csrf, decision: "allow" },
+      { request_id: first.requestId, csrf_token: csrf, decision: "allow", access: "read" },
       cookie,
     );
     expect(genuine.status).toBe(303);
+  });
+});
+
+describe("the access choice: read only, or read and write", () => {
+  async function screenFor(scope: string, who = vet.id) {
+    const started = await begin(who, scope);
+    const outcome = await completeUpstreamSignIn(handle.db, started.callbackParams, {
+      upstream: started.upstream,
+    });
+    if (outcome.kind !== "consent") throw new Error("expected the consent screen");
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(outcome.html)![1]!;
+    const cookie = outcome.cookie.split(";")[0]!;
+    const answer = (access?: string) =>
+      consentForm(
+        { request_id: started.requestId, csrf_token: csrf, decision: "allow", ...(access ? { access } : {}) },
+        cookie,
+      );
+    return { ...started, html: outcome.html, answer };
+  }
+  const consentOf = async (vetId: string) =>
+    (
+      await handle.db
+        .select()
+        .from(oauthConsents)
+        .where(and(eq(oauthConsents.veterinarianId, vetId), eq(oauthConsents.clientId, client.client_id)))
+    )[0]?.scopes.sort();
+  const grantOfCode = async (location: string) => {
+    const code = new URL(location).searchParams.get("code")!;
+    const [row] = await handle.db
+      .select({ scopes: oauthGrants.scopes })
+      .from(oauthAuthorizationCodes)
+      .innerJoin(oauthGrants, eq(oauthGrants.id, oauthAuthorizationCodes.grantId))
+      .where(eq(oauthAuthorizationCodes.codeHash, sha256(code)));
+    return row!.scopes.sort();
+  };
+
+  it("read only grants just the read scopes the client asked for, and the consent remembers that", async () => {
+    const reader = await createTestVet(handle.db);
+    const screen = await screenFor(
+      "vetdx/read vetdx/user.read vetdx/write vetdx/user.write vetdx/tools",
+      reader.id,
+    );
+    const response = await screen.answer("read");
+    expect(response.status).toBe(303);
+    expect(await grantOfCode(response.headers.get("location")!)).toEqual(["vetdx/read", "vetdx/user.read"]);
+    expect(await consentOf(reader.id)).toEqual(["vetdx/read", "vetdx/user.read"]);
+    // Asked again for write access, the vet sees the screen again; choosing read and write then
+    // replaces the remembered answer.
+    const again = await screenFor("vetdx/read vetdx/write", reader.id);
+    const allowed = await again.answer("read_write");
+    expect(await grantOfCode(allowed.headers.get("location")!)).toEqual(["vetdx/read", "vetdx/write"]);
+    expect(await consentOf(reader.id)).toEqual(["vetdx/read", "vetdx/write"]);
+  });
+
+  it("offers only what the client asked for: read and write is disabled for a read-only request", async () => {
+    const screen = await screenFor("vetdx/read", (await createTestVet(handle.db)).id);
+    expect(screen.html).toMatch(/value="read" checked>/);
+    expect(screen.html).toMatch(/value="read_write" disabled>/);
+    expect(screen.html).toContain("(the app did not ask for this)");
+    // A forged read_write answer is refused, nothing is granted, and the genuine answer still works.
+    const forged = await screen.answer("read_write");
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain("Choose what the app may do: read only.");
+    const genuine = await screen.answer("read");
+    expect(await grantOfCode(genuine.headers.get("location")!)).toEqual(["vetdx/read"]);
+  });
+
+  it("refuses an Allow without a choice, or with an unknown one, and issues no code", async () => {
+    const owner = await createTestVet(handle.db);
+    const screen = await screenFor("vetdx/read vetdx/tools", owner.id);
+    for (const access of [undefined, "admin", "read write", "x".repeat(5000)]) {
+      const response = await screen.answer(access);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("location")).toBeNull();
+    }
+    expect(await consentOf(owner.id)).toBeUndefined();
+    const [stillOpen] = await handle.db
+      .select({ id: oauthAuthorizationRequests.id })
+      .from(oauthAuthorizationRequests)
+      .where(eq(oauthAuthorizationRequests.id, screen.requestId));
+    expect(stillOpen).toBeDefined();
+  });
+
+  it("binds the choice to the vet's own request: another vet's token cannot answer it", async () => {
+    const mallory = await createTestVet(handle.db);
+    const victim = await createTestVet(handle.db);
+    const theirs = await screenFor("vetdx/read vetdx/write", victim.id);
+    const mine = await screenFor("vetdx/read vetdx/write", mallory.id);
+    const myCsrf = /name="csrf_token" value="([^"]+)"/.exec(mine.html)![1]!;
+    const crossed = await consentForm(
+      { request_id: theirs.requestId, csrf_token: myCsrf, decision: "allow", access: "read_write" },
+      `vetdx_consent_${theirs.requestId}=${myCsrf}`,
+    );
+    expect(crossed.status).toBe(403);
+    expect(await consentOf(victim.id)).toBeUndefined();
   });
 });
 

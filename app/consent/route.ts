@@ -1,4 +1,4 @@
-// POST /consent — the vet's Allow or Deny on the consent screen; redirects back to the client.
+// POST /consent — the vet's Allow (read only, or read and write) or Deny; redirects back to the client.
 import { getDb } from "@/db";
 import { consentCookieValue, decideConsent } from "@/lib/auth/mcp-oauth/consent";
 import { AuthorizationPageError, oauthErrorToResponse } from "@/lib/auth/mcp-oauth/errors";
@@ -18,6 +18,7 @@ export async function POST(request: Request): Promise<Response> {
       csrfToken: form.get("csrf_token") ?? "",
       cookieToken: consentCookieValue(request.headers.get("cookie"), requestId),
       decision: form.get("decision") ?? "",
+      access: form.get("access") ?? undefined,
     });
     return redirectResponse(location, 303);
   } catch (error) {

@@ -9,6 +9,7 @@ import type { Scope } from "@/lib/auth/scopes";
 import type { CaseRunner } from "@/lib/cases/case-runner";
 import { AppError, containsNul, isNulTextError, NUL_MESSAGE } from "@/lib/errors";
 import { logger } from "@/lib/logger";
+import { listToolsByScope } from "./scoped-tools-list";
 
 export interface ToolContext {
   db: Database;
@@ -131,4 +132,5 @@ export function registerTools(
     if (outputSchemaJson.has(tool)) registered.outputSchemaJson = outputSchemaJson.get(tool);
     else outputSchemaJson.set(tool, registered.outputSchemaJson);
   }
+  listToolsByScope(server, new Map(tools.map((tool) => [tool.name, tool.scopes])), registry.identity);
 }

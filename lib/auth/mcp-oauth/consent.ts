@@ -8,7 +8,7 @@ import { oauthAuthorizationRequests, oauthConsents } from "@/db/schema";
 import { getOrCreateSecret } from "@/lib/auth/app-secrets";
 import type { HumanVeterinarian } from "@/lib/auth/human-veterinarian";
 import { IDENTITY_PROVIDER_PAGE_HEADERS } from "@/lib/auth/idp/pages";
-import { isScope, type Scope } from "@/lib/auth/scopes";
+import { accessLevelOf, isScope, scopesForAccess, type AccessLevel, type Scope } from "@/lib/auth/scopes";
 import { randomToken } from "@/lib/auth/secrets";
 import { getEnv } from "@/lib/env";
 import type { OAuthClientRow } from "./clients";
@@ -51,6 +51,15 @@ function redirectTarget(redirectUri: string): { label: string; source: string } 
   return { label: `${url.protocol} (an app on this device)`, source: url.protocol };
 }
 
+/** The levels worth offering for a request (one that grants nothing, or no more than another, is not) and the default: all it asked for. */
+function accessOffer(requested: readonly string[]): { offered: AccessLevel[]; chosen: AccessLevel } {
+  const levels = scopesForAccess(requested.filter(isScope));
+  const offered: AccessLevel[] = [];
+  if (levels.read.length) offered.push("read");
+  if (accessLevelOf(levels.read_write) === "read_write") offered.push("read_write");
+  return { offered, chosen: offered.at(-1) ?? "read" };
+}
+
 export interface ConsentScreen {
   html: string;
   headers: Record<string, string>;
@@ -73,6 +82,7 @@ export async function buildConsentScreen(
     redirectTarget: target.label,
     verifiedBy: metadataDocument ? new URL(client.clientId).host : null,
     scopes: request.scopes.filter(isScope),
+    access: accessOffer(request.scopes),
     signedInAs: vet.email ?? vet.name,
   });
   // Chrome applies form-action to the redirect after submitting, so the client's origin is allowed.
@@ -91,6 +101,8 @@ export interface ConsentDecision {
   /** The value of this request's consent cookie, if the browser sent it. */
   cookieToken: string | undefined;
   decision: string;
+  /** The access level the vet chose (`read` or `read_write`); required to allow. */
+  access?: string;
 }
 
 /** Records the vet's answer; returns the client redirect (code, or error=access_denied), with state and iss. */
@@ -138,27 +150,34 @@ export async function decideConsent(db: Database, input: ConsentDecision, now = 
   }
   if (input.decision !== "allow")
     throw new AuthorizationPageError("Invalid request", "Choose Allow or Deny.");
-  await recordConsent(db, request.veterinarianId, request.clientId, request.scopes);
-  return issueAuthorizationCode(db, request, request.veterinarianId, now);
+  const { offered } = accessOffer(request.scopes);
+  const access = offered.find((level) => level === input.access);
+  if (!access) {
+    throw new AuthorizationPageError(
+      "Invalid request",
+      `Choose what the app may do: ${offered.map((level) => (level === "read" ? "read only" : "read and write")).join(" or ")}.`,
+    );
+  }
+  // The form's choice picks among the scopes this request asked for; it cannot add any.
+  const scopes = scopesForAccess(request.scopes.filter(isScope))[access];
+  await recordConsent(db, request.veterinarianId, request.clientId, scopes);
+  return issueAuthorizationCode(db, request, request.veterinarianId, now, scopes);
 }
 
 async function recordConsent(
   db: Database,
   veterinarianId: string,
   clientId: string,
-  scopes: readonly string[],
+  scopes: readonly Scope[],
 ) {
-  const [existing] = await db
-    .select({ scopes: oauthConsents.scopes })
-    .from(oauthConsents)
-    .where(and(eq(oauthConsents.veterinarianId, veterinarianId), eq(oauthConsents.clientId, clientId)));
-  const merged = [...new Set([...(existing?.scopes ?? []), ...scopes])] as Scope[];
+  // The latest answer replaces the remembered one: a vet who now chose read only is asked again
+  // before the client gets write access back.
   await db
     .insert(oauthConsents)
-    .values({ veterinarianId, clientId, scopes: merged })
+    .values({ veterinarianId, clientId, scopes: [...scopes] })
     .onConflictDoUpdate({
       target: [oauthConsents.veterinarianId, oauthConsents.clientId],
-      set: { scopes: merged, grantedAt: new Date() },
+      set: { scopes: [...scopes], grantedAt: new Date() },
     });
 }
 

@@ -21,6 +21,8 @@ export async function issueAuthorizationCode(
   request: AuthorizationRequestRow,
   veterinarianId: string,
   now = new Date(),
+  /** What the vet granted: the request's scopes, or fewer (read only on the consent page). */
+  scopes: readonly string[] = request.scopes,
 ): Promise<string> {
   const code = randomToken(32);
   await db.transaction(async (tx) => {
@@ -39,7 +41,7 @@ export async function issueAuthorizationCode(
       .values({
         clientId: request.clientId,
         veterinarianId,
-        scopes: request.scopes,
+        scopes: [...scopes],
         resource: mcpOAuthUrls().resource,
       })
       .returning({ id: oauthGrants.id });

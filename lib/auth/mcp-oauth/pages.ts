@@ -2,7 +2,13 @@
 // look (the identity provider's page frame and /vetdx.css), never frameable, never cached.
 import { escapeHtml } from "@/lib/auth/idp/provider";
 import { IDENTITY_PROVIDER_PAGE_HEADERS, renderIdentityProviderPage } from "@/lib/auth/idp/pages";
-import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/auth/scopes";
+import {
+  ACCESS_DESCRIPTIONS,
+  ACCESS_LEVELS,
+  SCOPE_DESCRIPTIONS,
+  type AccessLevel,
+  type Scope,
+} from "@/lib/auth/scopes";
 
 export function htmlPageResponse(html: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(html, { status, headers: { ...IDENTITY_PROVIDER_PAGE_HEADERS, ...headers } });
@@ -25,7 +31,23 @@ export interface ConsentPageInput {
   /** For client ID metadata documents: the host that vouches for the client's identity. */
   verifiedBy: string | null;
   scopes: readonly Scope[];
+  /** The levels the vet may choose (a level the request does not reach is absent) and the default. */
+  access: { offered: readonly AccessLevel[]; chosen: AccessLevel };
   signedInAs: string;
+}
+
+function accessChoice(access: ConsentPageInput["access"]): string {
+  const options = ACCESS_LEVELS.map((level) => {
+    const { label, detail } = ACCESS_DESCRIPTIONS[level];
+    const offered = access.offered.includes(level);
+    const state = `${level === access.chosen ? " checked" : ""}${offered ? "" : " disabled"}`;
+    const note = offered ? "" : ` <span class="muted small">(the app did not ask for this)</span>`;
+    return `<label class="checkbox"><input type="radio" name="access" value="${level}"${state}> <span><strong>${label}</strong> — ${escapeHtml(detail)}${note}</span></label>`;
+  });
+  return `<fieldset class="checkboxes" data-testid="consent-access">
+<legend>What may it do?</legend>
+${options.join("\n")}
+</fieldset>`;
 }
 
 export function renderConsentPage(input: ConsentPageInput): string {
@@ -39,16 +61,19 @@ export function renderConsentPage(input: ConsentPageInput): string {
     title: "Allow access?",
     body: `<p><strong data-testid="consent-client">${escapeHtml(input.clientName)}</strong> wants to use VetDx on your behalf.</p>
 ${verified}
-<p>It will be able to:</p>
+<p>It asks to:</p>
 <ul class="stack" data-testid="consent-scopes">
 ${scopes}
 </ul>
 <p class="muted small">After you allow, you will be sent to <strong data-testid="consent-redirect">${escapeHtml(input.redirectTarget)}</strong>. Signed in as ${escapeHtml(input.signedInAs)}.</p>
-<form method="post" action="/consent" class="actions">
+<form method="post" action="/consent" class="stack">
 <input type="hidden" name="request_id" value="${escapeHtml(input.requestId)}">
 <input type="hidden" name="csrf_token" value="${escapeHtml(input.csrfToken)}">
+${accessChoice(input.access)}
+<div class="actions">
 <button type="submit" name="decision" value="deny" class="button secondary">Deny</button>
 <button type="submit" name="decision" value="allow" class="button">Allow</button>
+</div>
 </form>`,
   });
 }

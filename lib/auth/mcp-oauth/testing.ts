@@ -84,6 +84,8 @@ export async function authorizeWithConsent(
     method?: "S256" | "plain";
     scope?: string;
     decision?: "allow" | "deny";
+    /** The consent page's access choice; its default (what the client asked for) when left out. */
+    access?: "read" | "read_write";
   },
 ): Promise<URL> {
   const params = new URLSearchParams({
@@ -110,6 +112,7 @@ export async function authorizeWithConsent(
     csrfToken,
     cookieToken: consentCookieValue(cookie, requestId),
     decision: input.decision ?? "allow",
+    access: input.access ?? /name="access" value="([a-z_]+)" checked/.exec(outcome.html)?.[1],
   });
   return new URL(location);
 }
