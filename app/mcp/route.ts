@@ -1,5 +1,5 @@
 // POST /mcp — the MCP server (Streamable HTTP, stateless, JSON-RPC 2.0) with VetDx's 20 tools.
-import { createMcpHandler } from "mcp-handler";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { getDb } from "@/db";
 import { caseRunner } from "@/inngest/runner";
 import type { Identity } from "@/lib/auth/identity";
@@ -9,6 +9,8 @@ import { BodyTooLargeError, readBodyWithin, withBufferedBody } from "@/lib/http/
 import { rateLimitHeaders, withHeaders } from "@/lib/http/rate-limit";
 import { registerDiagnosticsView } from "@/lib/mcp/app-view/diagnostics-view";
 import { registerTools } from "@/lib/mcp/define-tool";
+import { CACHE_HINTS } from "@/lib/mcp/resources";
+import { identityOf, registerResourcesAndPrompts } from "@/lib/mcp/resources-and-prompts";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "@/lib/mcp/server-info";
 import { tools } from "@/lib/mcp/tools";
@@ -17,16 +19,24 @@ export const dynamic = "force-dynamic";
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+// A fresh server per request (2026-07-28 is stateless; 2025-era clients get the SDK's stateless
+// fallback), built for the caller the route authenticated.
 const handler = createMcpHandler(
-  (server) => {
+  ({ authInfo }) => {
+    const server = new McpServer(MCP_SERVER_INFO, {
+      instructions: MCP_INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
+    });
     registerTools(server, tools, {
       db: getDb,
       identity: (authInfo) => (authInfo as { extra?: { identity?: Identity } } | undefined)?.extra?.identity,
       caseRunner: caseRunner(),
     });
     registerDiagnosticsView(server);
+    registerResourcesAndPrompts(server, { db: getDb, identity: identityOf(authInfo) });
+    return server;
   },
-  { serverInfo: MCP_SERVER_INFO, instructions: MCP_INSTRUCTIONS },
+  { legacy: "stateless" },
 );
 
 async function mcp(request: Request): Promise<Response> {
@@ -37,10 +47,13 @@ async function mcp(request: Request): Promise<Response> {
     const limit = await mcpRateLimit(identity);
     const buffered = withBufferedBody(request, await readBodyWithin(request, MAX_MESSAGE_BYTES));
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
-    Object.assign(buffered, {
-      auth: { token, clientId: identity.clientId ?? "", scopes: identity.scopes, extra: { identity } },
-    });
-    return withHeaders(await handler(buffered), rateLimitHeaders(limit));
+    const authInfo = {
+      token,
+      clientId: identity.clientId ?? "",
+      scopes: identity.scopes,
+      extra: { identity },
+    };
+    return withHeaders(await handler.fetch(buffered, { authInfo }), rateLimitHeaders(limit));
   } catch (error) {
     if (error instanceof BodyTooLargeError) return tooLarge(error);
     return mcpErrorResponse(error);

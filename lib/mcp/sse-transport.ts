@@ -11,6 +11,7 @@ import type { CaseRunner } from "@/lib/cases/case-runner";
 import { logger } from "@/lib/logger";
 import { registerDiagnosticsView } from "./app-view/diagnostics-view";
 import { registerTools } from "./define-tool";
+import { registerResourcesAndPrompts } from "./resources-and-prompts";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "./server-info";
 import { publishToBusSession, registerBusSession, unregisterBusSession } from "./sse-bus";
 import { tools } from "./tools";
@@ -104,6 +105,7 @@ export function openSseSession(
         caseRunner,
       });
       registerDiagnosticsView(server);
+      registerResourcesAndPrompts(server, { db: getDb, identity });
       await server.connect(transport);
       sessions().set(sessionId, { transport, veterinarianId: identity.veterinarianId });
       // Announce the session before naming its endpoint, so that a POST to any instance finds it.
