@@ -69,6 +69,7 @@ function authorizeUrl(
   redirectUri: string,
   challenge: string,
   state: string,
+  scope = "vetdx/read vetdx/tools",
 ) {
   const url = new URL(endpoint);
   url.search = new URLSearchParams({
@@ -78,7 +79,7 @@ function authorizeUrl(
     code_challenge: challenge,
     code_challenge_method: "S256",
     state,
-    scope: "vetdx/read vetdx/tools",
+    scope,
     resource: `${e2eServer.url}/mcp`,
   }).toString();
   return url.toString();
@@ -131,6 +132,12 @@ test("an MCP client registers, the vet signs in and consents, and the client get
     // The sign-in callback behind this page is single-use: replaying it is refused locally.
     const replay = await page.request.get(page.url());
     expect(replay.status()).toBe(400);
+    // The vet chooses what the app may do: the client asked for read and write (vetdx/tools), which
+    // is the default; the vet narrows it to read only.
+    const readWrite = page.getByRole("radio", { name: /Read and write — also create and change cases/ });
+    const readOnly = page.getByRole("radio", { name: /Read only — view cases and the catalogue/ });
+    await expect(readWrite).toBeChecked();
+    await readOnly.check();
     await page.getByRole("button", { name: "Allow" }).click();
 
     const callback = await receiver.nextCallback();
@@ -152,7 +159,7 @@ test("an MCP client registers, the vet signs in and consents, and the client get
     expect(exchanged.status()).toBe(200);
     expect(exchanged.headers()["cache-control"]).toBe("no-store");
     const tokens = await exchanged.json();
-    expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "vetdx/read vetdx/tools" });
+    expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "vetdx/read" });
 
     const refreshed = await request.post(metadata.token_endpoint, {
       form: { grant_type: "refresh_token", client_id: client.client_id, refresh_token: tokens.refresh_token },
@@ -168,7 +175,11 @@ test("an MCP client registers, the vet signs in and consents, and the client get
         authProvider: { token: async () => rotated.access_token },
       }),
     );
-    expect((await mcp.listTools()).tools).toHaveLength(20);
+    // tools/list follows the token's scopes: the catalogue and case readers, no write tools.
+    const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
+    expect(listed).toHaveLength(12);
+    expect(listed).not.toContain("create_case");
+    expect(listed).not.toContain("create_component_session");
     const who = (await mcp.callTool({ name: "whoami", arguments: {} })) as {
       structuredContent?: Record<string, unknown>;
     };
@@ -179,11 +190,13 @@ test("an MCP client registers, the vet signs in and consents, and the client get
     });
     const types = (await mcp.callTool({ name: "list_animal_types", arguments: {} })) as { isError?: boolean };
     expect(types.isError).toBeFalsy();
-    // The grant has vetdx/read and vetdx/tools only: writing is refused as a tool error.
+    // The grant has vetdx/read only: a write tool called anyway is a tool error naming the scope.
     const write = (await mcp.callTool({ name: "create_case", arguments: { notes: "Dog, vomiting" } })) as {
       isError?: boolean;
+      content: { text: string }[];
     };
     expect(write.isError).toBe(true);
+    expect(write.content[0]?.text).toMatch(/needs the scope vetdx\/write/);
     await mcp.close();
 
     const reused = await request.post(metadata.token_endpoint, {
@@ -200,7 +213,8 @@ test("an MCP client registers, the vet signs in and consents, and the client get
     });
     expect(afterReuse.status()).toBe(400);
 
-    // Next time, in a fresh browser: sign in again, consent is remembered, straight back to the client.
+    // Next time, in a fresh browser, asking for what the vet allowed: sign in again, consent is
+    // remembered, straight back to the client.
     const context = await browser.newContext();
     const second = pkce();
     const again = await context.newPage();
@@ -211,6 +225,7 @@ test("an MCP client registers, the vet signs in and consents, and the client get
         receiver.redirectUri,
         second.challenge,
         "state-2",
+        "vetdx/read",
       ),
     );
     await signIn(again);
