@@ -11,6 +11,7 @@ import { registerDiagnosticsView } from "@/lib/mcp/app-view/diagnostics-view";
 import { registerTools } from "@/lib/mcp/define-tool";
 import { CACHE_HINTS } from "@/lib/mcp/resources";
 import { identityOf, registerResourcesAndPrompts } from "@/lib/mcp/resources-and-prompts";
+import { CaseEventBus, refuseForeignSubscriptions } from "@/lib/mcp/subscriptions";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "@/lib/mcp/server-info";
 import { tools } from "@/lib/mcp/tools";
@@ -33,10 +34,11 @@ const handler = createMcpHandler(
       caseRunner: caseRunner(),
     });
     registerDiagnosticsView(server);
-    registerResourcesAndPrompts(server, { db: getDb, identity: identityOf(authInfo) });
+    registerResourcesAndPrompts(server, { db: getDb, identity: identityOf(authInfo) }, "stateless");
     return server;
   },
-  { legacy: "stateless" },
+  // subscriptions/listen streams hear case updates from every instance (lib/mcp/subscriptions.ts).
+  { legacy: "stateless", bus: new CaseEventBus() },
 );
 
 async function mcp(request: Request): Promise<Response> {
@@ -45,7 +47,10 @@ async function mcp(request: Request): Promise<Response> {
   try {
     const identity = await authenticateMcpRequest(request, await getDb());
     const limit = await mcpRateLimit(identity);
-    const buffered = withBufferedBody(request, await readBodyWithin(request, MAX_MESSAGE_BYTES));
+    const body = await readBodyWithin(request, MAX_MESSAGE_BYTES);
+    const foreign = await refuseForeignSubscriptions(body, { db: getDb, identity });
+    if (foreign) return withHeaders(foreign, rateLimitHeaders(limit));
+    const buffered = withBufferedBody(request, body);
     const token = request.headers.get("authorization")?.slice(7).trim() ?? "";
     const authInfo = {
       token,

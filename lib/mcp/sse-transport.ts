@@ -105,7 +105,7 @@ export function openSseSession(
         caseRunner,
       });
       registerDiagnosticsView(server);
-      registerResourcesAndPrompts(server, { db: getDb, identity });
+      registerResourcesAndPrompts(server, { db: getDb, identity }, "session");
       await server.connect(transport);
       sessions().set(sessionId, { transport, veterinarianId: identity.veterinarianId });
       // Announce the session before naming its endpoint, so that a POST to any instance finds it.

@@ -5,6 +5,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "@/db";
 import { cases, type CaseStatus } from "@/db/schema";
+import { announceCaseUpdate } from "@/lib/cases/case-updates";
 import { touched } from "@/lib/cases/touch";
 import { loadLexicon, type Lexicon } from "@/lib/ai/lexicon";
 import type { Extraction, Extractor } from "@/lib/ai/types";
@@ -73,6 +74,7 @@ export async function startStep(db: Database, caseId: string): Promise<StepOutco
       .update(cases)
       .set({ status: "PROCESSING", ...touched() })
       .where(eq(cases.id, caseId));
+    await announceCaseUpdate(tx, caseId);
     return "done";
   });
 }
@@ -139,6 +141,7 @@ export async function extractStep(db: Database, caseId: string, extractor: Extra
         ...touched(),
       })
       .where(eq(cases.id, caseId));
+    await announceCaseUpdate(tx, caseId);
     return "done";
   });
 }
@@ -177,6 +180,7 @@ export async function sanitizeStep(db: Database, caseId: string): Promise<StepOu
       .update(cases)
       .set({ status: "SANITIZING", sanitizedSymptoms: sanitized.sanitized_symptoms, ...touched() })
       .where(eq(cases.id, caseId));
+    await announceCaseUpdate(tx, caseId);
     return "done";
   });
 }
@@ -200,6 +204,7 @@ export async function completeStep(db: Database, caseId: string): Promise<StepOu
         ...touched(),
       })
       .where(eq(cases.id, caseId));
+    await announceCaseUpdate(tx, caseId);
     return "done";
   });
 }
@@ -218,6 +223,7 @@ export async function failCase(
       .update(cases)
       .set({ status: "ERROR", error, ...touched() })
       .where(eq(cases.id, caseId));
+    await announceCaseUpdate(tx, caseId);
     return "done";
   });
 }
