@@ -5,13 +5,14 @@ import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/e
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Database } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
+import { getEnv } from "@/lib/env";
 import { listAnimalTypes } from "@/lib/catalogue/list-animal-types";
 import { listGenders } from "@/lib/catalogue/list-genders";
 import { getCaseRow } from "@/lib/cases/get-case";
 import { componentCaseView } from "@/lib/sessions/component-case-view";
 import { isReadOnly } from "@/lib/sessions/component-session";
 import { VIEW_DATA_KEY, type DiagnosticsViewData } from "./view-data";
-import { diagnosticsViewHtml } from "./view-html";
+import { diagnosticsViewBundle, viewDocument } from "./view-html";
 
 export const DIAGNOSTICS_VIEW_URI = "ui://vetdx/diagnostics.html";
 
@@ -22,12 +23,16 @@ export const DIAGNOSTICS_VIEW_TOOL_META = {
 } as const;
 
 /**
- * The view makes no network request of its own (every call goes through the host), loads no
- * script, style, font or frame from elsewhere: it declares no origin at all.
+ * The view loads its script from this server and nothing else: no request of its own (every call
+ * goes through the host), no font, image or frame from anywhere.
  */
-export const DIAGNOSTICS_VIEW_CSP = { connectDomains: [], resourceDomains: [], frameDomains: [] };
+export function diagnosticsViewCsp(appUrl: string) {
+  return { connectDomains: [], resourceDomains: [new URL(appUrl).origin], frameDomains: [] };
+}
 
 export function registerDiagnosticsView(server: McpServer): void {
+  const { APP_URL } = getEnv();
+  const ui = { csp: diagnosticsViewCsp(APP_URL), prefersBorder: true };
   registerAppResource(
     server,
     "VetDx diagnostics",
@@ -37,15 +42,15 @@ export function registerDiagnosticsView(server: McpServer): void {
       description:
         "The interactive diagnostics view (patient, signs in the notes, ranked differentials, working diagnosis, SOAP notes) that get_case, wait_for_case and get_differential_diagnoses results open in hosts with MCP Apps.",
       mimeType: RESOURCE_MIME_TYPE,
-      _meta: { ui: { csp: DIAGNOSTICS_VIEW_CSP, prefersBorder: true } },
+      _meta: { ui },
     },
     async (uri) => ({
       contents: [
         {
           uri: uri.href,
           mimeType: RESOURCE_MIME_TYPE,
-          text: await diagnosticsViewHtml(),
-          _meta: { ui: { csp: DIAGNOSTICS_VIEW_CSP, prefersBorder: true } },
+          text: viewDocument(await diagnosticsViewBundle(), APP_URL),
+          _meta: { ui },
         },
       ],
     }),

@@ -1,16 +1,17 @@
-// The diagnostics MCP App view as one self-contained HTML document: hosts render it in a sandboxed
-// frame with no origin of ours, so its script and styles are inlined. esbuild bundles the view's
-// entry once per process, on the first read, from the same sources as the embeddable component.
+// The diagnostics MCP App view: a small HTML document (styles inline) and one script, which hosts
+// load from this server into their sandboxed frame. esbuild bundles the view's entry once per
+// process, on first use, from the same sources as the embeddable component.
 import "server-only";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Plugin } from "esbuild";
 
 const ENTRY = "app/components/diagnostics/_mcp-app/main.tsx";
 
-let cached: Promise<string> | undefined;
+let cached: Promise<ViewBundle> | undefined;
 
-/** The view's HTML, built on first use and kept for the life of the process. */
-export function diagnosticsViewHtml(): Promise<string> {
+/** The view's bundle, built on first use and kept for the life of the process. */
+export function diagnosticsViewBundle(): Promise<ViewBundle> {
   cached ??= buildDiagnosticsView().catch((error: unknown) => {
     cached = undefined;
     throw error;
@@ -48,7 +49,14 @@ const smallerBundle: Plugin = {
   },
 };
 
-export async function buildDiagnosticsView(root = process.cwd()): Promise<string> {
+export interface ViewBundle {
+  /** The view's script, served at /mcp-app/<file>. */
+  script: string;
+  file: string;
+  style: string;
+}
+
+export async function buildDiagnosticsView(root = process.cwd()): Promise<ViewBundle> {
   const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [path.join(root, ENTRY)],
@@ -76,6 +84,17 @@ export async function buildDiagnosticsView(root = process.cwd()): Promise<string
   });
   const script = result.outputFiles.find((file) => file.path.endsWith(".js"))?.text ?? "";
   const style = result.outputFiles.find((file) => file.path.endsWith(".css"))?.text ?? "";
+  const hash = createHash("sha256").update(script).digest("hex").slice(0, 16);
+  return { script, file: `diagnostics-${hash}.js`, style };
+}
+
+/**
+ * The view's document: its styles inline, its script from this server (the resource's CSP names
+ * this origin in resourceDomains). Hosts pass a read result through their own limits, and the
+ * script alone is ~440 kB: a small document keeps resources/read small.
+ */
+export function viewDocument(bundle: ViewBundle, appUrl: string): string {
+  const src = new URL(`/mcp-app/${bundle.file}`, appUrl).href;
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -83,11 +102,11 @@ export async function buildDiagnosticsView(root = process.cwd()): Promise<string
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     "<title>VetDx diagnostics</title>",
-    `<style>${style.replace(/<\/style/gi, "<\\/style")}</style>`,
+    `<style>${bundle.style.replace(/<\/style/gi, "<\\/style")}</style>`,
     "</head>",
     "<body>",
     '<div id="root"></div>',
-    `<script>${script.replace(/<\/script/gi, "<\\/script")}</script>`,
+    `<script src="${src}"></script>`,
     "</body>",
     "</html>",
   ].join("\n");

@@ -38,8 +38,9 @@ export function appBridgeHost(app: Pick<App, "updateModelContext" | "sendSizeCha
   let told = "";
   return {
     notify(event) {
-      // The frame's width is the host's; the view reports the height its content needs.
-      if (event.type === "resize") void app.sendSizeChanged({ height: event.payload.height }).catch(ignore);
+      // The frame's width is the host's; the view reports the height its document needs (the
+      // component's root, which the event measures, plus the view's own bar above it).
+      if (event.type === "resize") void app.sendSizeChanged({ height: documentHeight() }).catch(ignore);
     },
     caseChanged(view) {
       const context = modelContextOf(view);
@@ -49,6 +50,10 @@ export function appBridgeHost(app: Pick<App, "updateModelContext" | "sendSizeCha
       void app.updateModelContext(context).catch(ignore);
     },
   };
+}
+
+function documentHeight(): number {
+  return Math.ceil(document.documentElement.getBoundingClientRect().height);
 }
 
 // A host that does not take the message (no such capability, or the view is closing) loses nothing
