@@ -10,6 +10,7 @@ import type { CaseRunner } from "@/lib/cases/case-runner";
 import { AppError, containsNul, isNulTextError, NUL_MESSAGE } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { listToolsByScope } from "./scoped-tools-list";
+import { resultContent, runWithinBudget } from "./tool-results";
 
 export interface ToolContext {
   db: Database;
@@ -107,11 +108,10 @@ export function registerTools(
             signal: ctx.mcpReq.signal,
             caseRunner: registry.caseRunner,
           };
-          const output = await tool.run(parsed, context);
-          const structured = tool.output.parse(output) as Record<string, unknown>;
+          const result = await runWithinBudget(tool, parsed, context);
           return {
-            structuredContent: structured,
-            content: [{ type: "text" as const, text: JSON.stringify(structured) }],
+            structuredContent: result.structured,
+            content: resultContent(result),
             ...(tool.view && { _meta: await tool.view.data(parsed, context) }),
           };
         } catch (error) {

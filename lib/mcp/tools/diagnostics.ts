@@ -13,6 +13,8 @@ import { createComponentSession } from "@/lib/sessions/create-session";
 import { sessionSchema } from "@/lib/sessions/schemas";
 import { originSchema } from "@/lib/validation";
 import { invalid } from "@/lib/errors";
+import { cursorParam } from "@/lib/catalogue/schemas";
+import { offsetOf, offsetPage } from "@/lib/http/pagination";
 import { diagnosticsView } from "../app-view/diagnostics-view";
 import { defineTool, READ_ONLY } from "../define-tool";
 
@@ -27,24 +29,34 @@ export const getDifferentialDiagnosesTool = defineTool({
   input: differentialsInputSchema.partial().extend({
     case_id: caseId.optional(),
     limit: z.number().int().min(1).max(50).default(10),
+    cursor: cursorParam.optional().describe("next_cursor of the previous page"),
   }),
-  output: differentialsOutputSchema,
+  output: differentialsOutputSchema.extend({
+    next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
+  }),
   annotations: READ_ONLY,
   scopes: ["vetdx/read"],
-  run: async ({ case_id, limit, ...signalment }, { db, identity }) => {
-    if (case_id)
-      return differentialsForCase(
+  run: async ({ case_id, limit, cursor, ...signalment }, { db, identity }) => {
+    const offset = offsetOf(cursor);
+    // Ranking is deterministic for the same findings, so a page is a slice of the longer ranking.
+    const ranking = { limit: offset + limit + 1 };
+    let ranked;
+    if (case_id) {
+      ranked = await differentialsForCase(
         db,
         { caseId: case_id, veterinarianId: identity.veterinarianId },
-        { limit },
+        ranking,
       );
-    const parsed = differentialsInputSchema.safeParse(signalment);
-    if (!parsed.success) {
-      throw invalid("Give case_id, or animal_type_id and present_symptom_ids", [
-        { path: "animal_type_id", message: "required without case_id" },
-      ]);
+    } else {
+      const parsed = differentialsInputSchema.safeParse(signalment);
+      if (!parsed.success) {
+        throw invalid("Give case_id, or animal_type_id and present_symptom_ids", [
+          { path: "animal_type_id", message: "required without case_id" },
+        ]);
+      }
+      ranked = await rankCase(db, parsed.data, ranking);
     }
-    return await rankCase(db, parsed.data, { limit });
+    return { ...ranked, ...offsetPage(ranked.data.slice(offset), offset, limit) };
   },
   view: diagnosticsView,
 });
