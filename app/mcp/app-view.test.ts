@@ -9,6 +9,9 @@ import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { inlineRunner } from "@/inngest/runner";
 import { APP_URL, call, machineToken } from "@/test/support";
+import { modelContextOf } from "../components/diagnostics/_mcp-app/app-bridge-host";
+import { mcpBackend } from "../components/diagnostics/_mcp-app/mcp-backend";
+import { ApiError, type CaseView } from "../components/diagnostics/[sessionId]/_components/component-api";
 import { GET as asset } from "../mcp-app/[file]/route";
 import { POST } from "./route";
 
@@ -170,6 +173,60 @@ describe("diagnostics MCP App", () => {
     });
     expect(free._meta?.[VIEW_DATA]).toMatchObject({ read_only: true });
     await own.close();
+  });
+
+  it("drives the case from the view's backend through the real tools, and tells the model the vet's choices", async () => {
+    const seen: CaseView[] = [];
+    const backend = mcpBackend(
+      { callServerTool: (params) => vetA.callTool(params) as never },
+      caseId,
+      (view) => seen.push(view),
+    );
+    expect((await backend.getCase()).case.id).toBe(caseId);
+    const [cough] = await backend.searchSymptoms({ q: "coughing", animalTypeId: 1 });
+    expect(cough).toEqual({
+      id: expect.any(Number),
+      symptom_name: expect.any(String),
+      category_name: expect.any(String),
+    });
+    const selected = await backend.updateCase({ select_symptoms: [{ id: cough!.id, significant: true }] });
+    expect(selected.case.selected_symptoms).toContainEqual({ id: cough!.id, significant: true });
+    expect(selected.symptoms.map((s) => s.id)).toContain(cough!.id);
+    const deselected = await backend.updateCase({ deselect_symptoms: [cough!.id] });
+    expect(deselected.case.de_selected_symptoms).toContainEqual({ id: cough!.id });
+    const renamed = await backend.updateCase({ patient: { name: "Bella B" } });
+    expect(renamed.case.patient?.name).toBe("Bella B");
+    const [lab] = await backend.searchBreeds({ q: "labrador", animalTypeId: 1 });
+    expect(lab).toEqual({ id: expect.any(Number), name: expect.stringMatching(/labrador/i) });
+    const ranked = await backend.differentials(null);
+    expect(ranked.length).toBeGreaterThan(0);
+    const selection = {
+      animal_type_id: 1,
+      breed_id: null,
+      gender_id: null,
+      neutered: null,
+      signs: [{ id: cough!.id, significant: false }],
+      diagnosis_id: null,
+    };
+    const free = await backend.differentials(selection);
+    expect(free.length).toBeGreaterThan(0);
+    const chosen = await backend.selectDiagnosis(ranked[0]!.id);
+    expect(chosen.case.selected_diagnoses[0]?.id).toBe(ranked[0]!.id);
+    expect((await backend.generateSoap(null)).assessment).toContain(ranked[0]!.name);
+    await expect(backend.generateSoap(selection)).rejects.toBeInstanceOf(ApiError);
+    expect(seen.at(-1)?.case.id).toBe(caseId);
+    expect(modelContextOf(chosen).content[0]!.text).toContain(`Working diagnosis: ${ranked[0]!.name}`);
+    expect(modelContextOf(chosen).structuredContent).toMatchObject({
+      case_id: caseId,
+      working_diagnosis: { id: ranked[0]!.id },
+    });
+  });
+
+  it("gives the view's backend the tool's error for another vet's case or a missing scope", async () => {
+    const foreign = mcpBackend({ callServerTool: (params) => vetB.callTool(params) as never }, caseId);
+    await expect(foreign.getCase()).rejects.toThrow(/not found/i);
+    const readOnly = mcpBackend({ callServerTool: (params) => reader.callTool(params) as never }, caseId);
+    await expect(readOnly.selectDiagnosis(1)).rejects.toThrow(/vetdx\/write/);
   });
 
   it("refuses another vet's case to the view: a tool error, no case, no view data", async () => {

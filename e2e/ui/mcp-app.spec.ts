@@ -142,6 +142,10 @@ test("the view renders get_case's answer, changes the case through the host, res
   });
   await expect.poll(async () => (await events(page)).sizes.at(-1)!.height!).toBeGreaterThan(wide);
 
+  // The host offers full screen; the view asks for it and follows the host's answer.
+  await view.getByRole("button", { name: "Full screen" }).click();
+  await expect(view.getByRole("button", { name: "Exit full screen" })).toBeVisible();
+
   // The host's theme reaches the view.
   await page.evaluate(() => (window as unknown as HostWindow).setTheme("dark"));
   await expect(view.locator("html")).toHaveAttribute("data-theme", "dark");

@@ -12,13 +12,17 @@ export function DiagnosticsMcpView({ app, store }: { app: App; store: ViewStore 
   const { input, result, context } = useSyncExternalStore(store.subscribe, store.get, store.get);
   const fullscreen = context.availableDisplayModes?.includes("fullscreen") ?? false;
   const mode: McpUiDisplayMode = context.displayMode ?? "inline";
-  const toggle = () => void app.requestDisplayMode({ mode: mode === "fullscreen" ? "inline" : "fullscreen" });
+  // The host decides: the view takes the mode it answers (and any later host context change).
+  const toggle = async () => {
+    const granted = await app.requestDisplayMode({ mode: mode === "fullscreen" ? "inline" : "fullscreen" });
+    store.update({ context: { ...store.get().context, displayMode: granted.mode } });
+  };
 
   return (
     <>
       {fullscreen ? (
         <div className="view-bar">
-          <button type="button" onClick={toggle}>
+          <button type="button" onClick={() => void toggle().catch(() => {})}>
             {mode === "fullscreen" ? "Exit full screen" : "Full screen"}
           </button>
         </div>
