@@ -6,7 +6,7 @@ export const whoami = defineTool({
   name: "whoami",
   title: "Who am I",
   description:
-    "Returns the identity this server resolved for your credentials: the veterinarian you act as (human or machine), its email and name, your scopes and how you authenticated.",
+    "Returns who your credentials act as: the veterinarian (human or machine), email, name, scopes and how you authenticated.",
   input: z.strictObject({}),
   output: z.object({
     veterinarian_id: z.uuid(),

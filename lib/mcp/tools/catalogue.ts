@@ -79,7 +79,7 @@ export const searchSymptomsTool = defineTool({
   name: "search_symptoms",
   title: "Search clinical signs",
   description:
-    "Finds clinical signs in the catalogue by clinical term, lay phrase or shorthand ('throwing up', 'v+', 'PU/PD'), ranked by similarity; `_distance` is 0 for an exact phrase. Filter by animal_type_id and category_id.",
+    "Finds clinical signs by clinical term, lay phrase or shorthand ('throwing up', 'v+', 'PU/PD'), ranked by similarity (`_distance` 0 is an exact phrase). Filter by animal_type_id and category_id; paginate with cursor.",
   input: symptomsQuery,
   output: listOf(symptomSchema),
   annotations: READ_ONLY,
@@ -102,7 +102,7 @@ export const searchDiagnosesTool = defineTool({
   name: "search_diagnoses",
   title: "Search diagnoses",
   description:
-    "Finds conditions (diagnoses) by name or alias (GDV, CKD, parvo…), optionally only those of one animal type.",
+    "Finds conditions (diagnoses) by name or alias (GDV, CKD, parvo…), optionally of one animal type; paginate with cursor.",
   input: diagnosesQuery,
   output: listOf(diagnosisSchema),
   annotations: READ_ONLY,

@@ -25,7 +25,7 @@ export const getDifferentialDiagnosesTool = defineTool({
   name: "get_differential_diagnoses",
   title: "Rank differential diagnoses",
   description:
-    "Ranks the catalogue's conditions for a case (from its patient and selected/denied signs) or, without case_id, for a signalment and sign ids you give. Each differential has a score (posterior probability) and the evidence for and against it.",
+    "Ranks conditions for a case (its patient and selected/denied signs) or, without case_id, for a signalment and sign ids. Each has a score (posterior probability) and the evidence for and against it.",
   input: differentialsInputSchema.partial().extend({
     case_id: caseId.optional(),
     limit: z.number().int().min(1).max(50).default(10),
@@ -97,7 +97,7 @@ export const createComponentSessionTool = defineTool({
   name: "create_component_session",
   title: "Create a diagnostics component session",
   description:
-    "Creates a session URL for the embeddable diagnostics component (optionally loading a case) that a web page on parent_origin can put in an iframe. The URL is a secret capability that expires, and it may do only what your token may: it needs vetdx/read (or vetdx/user.read for a case) besides vetdx/tools, and without vetdx/write the component only shows the case.",
+    "Creates an expiring secret URL of the embeddable diagnostics component (optionally showing a case) for an iframe on parent_origin. Needs vetdx/read (vetdx/user.read for a case) besides vetdx/tools; without vetdx/write the component only shows the case.",
   input: z.strictObject({ case_id: caseId.optional(), parent_origin: originSchema.optional() }),
   output: sessionSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
