@@ -265,6 +265,9 @@ test("the vet revokes an AI client on Connections and its token stops working at
   await expect(page.getByRole("heading", { name: "MCP Inspector" })).toBeVisible();
   const connection = page.getByTestId("connection").filter({ hasText: "E2E Claude" });
   await expect(connection).toContainText("vetdx/write");
+  await expect(connection.getByTestId("connection-access")).toHaveText(
+    "May: Read and write — also create and change cases",
+  );
   await expect(connection).toContainText("Authorised");
   await expectAccessible(page, "/connections");
 

@@ -69,6 +69,9 @@ describe("connections", () => {
     expect(listed.map((c) => c.name).sort()).toEqual(["Claude", "MCP Inspector"]);
     const claudeEntry = listed.find((c) => c.clientId === claude)!;
     expect(claudeEntry.scopes.sort()).toEqual(["vetdx/read", "vetdx/tools"]);
+    expect(claudeEntry.access).toBe("read_write");
+    expect(listed.find((c) => c.clientId === inspector)!.access).toBe("read_write");
+    expect((await listConnections(handle.db, otherVet.id))[0]!.access).toBe("read");
     expect(claudeEntry.authorisedAt).toBeInstanceOf(Date);
     expect(claudeEntry.lastAuthorisedAt.getTime()).toBeGreaterThanOrEqual(claudeEntry.authorisedAt.getTime());
     expect(await verifyMcpAccessToken(handle.db, first.access_token)).toMatchObject({

@@ -4,12 +4,15 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/db";
 import { oauthClients, oauthConsents, oauthGrants } from "@/db/schema";
+import { accessLevelOf, type AccessLevel } from "@/lib/auth/scopes";
 
 export interface Connection {
   clientId: string;
   /** The client's registered name, or its host when it registered by metadata document. */
   name: string;
   scopes: string[];
+  /** What those scopes let the client do: read only, or read and write (the consent page's choice). */
+  access: AccessLevel;
   /** When the vet first authorised the client (its oldest live grant, or the consent). */
   authorisedAt: Date;
   /** The most recent authorisation (a new grant, or consent given again). */
@@ -64,12 +67,14 @@ export async function listConnections(db: Database, veterinarianId: string): Pro
         clientId: row.clientId,
         name: clientName(row.clientId, row.clientName, row.source),
         scopes: [...row.scopes],
+        access: accessLevelOf(row.scopes),
         authorisedAt: at,
         lastAuthorisedAt: at,
       });
       return;
     }
     existing.scopes = [...new Set([...existing.scopes, ...row.scopes])];
+    existing.access = accessLevelOf(existing.scopes);
     if (at < existing.authorisedAt) existing.authorisedAt = at;
     if (at > existing.lastAuthorisedAt) existing.lastAuthorisedAt = at;
   };

@@ -2,7 +2,7 @@
 // authorised with revoke, and the REST quick start with the vet's own data.
 import type { Metadata } from "next";
 import { getDb } from "@/db";
-import { SCOPE_DESCRIPTIONS, isScope } from "@/lib/auth/scopes";
+import { ACCESS_DESCRIPTIONS, SCOPE_DESCRIPTIONS, isScope } from "@/lib/auth/scopes";
 import { searchCases } from "@/lib/cases/search-cases";
 import { listConnections } from "@/lib/connections/list-connections";
 import { getEnv } from "@/lib/env";
@@ -131,6 +131,10 @@ export default async function ConnectionsPage() {
                         </time>
                       </>
                     ) : null}
+                  </p>
+                  <p className="small" data-testid="connection-access">
+                    May: <strong>{ACCESS_DESCRIPTIONS[connection.access].label}</strong> —{" "}
+                    {ACCESS_DESCRIPTIONS[connection.access].detail}
                   </p>
                   <ul className="chips" aria-label="Scopes">
                     {connection.scopes.map((scope) => (
