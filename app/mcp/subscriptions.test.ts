@@ -87,6 +87,26 @@ describe("case resource subscriptions", () => {
     await client.close();
   });
 
+  it("2026-07-28: hears the vet's own changes too (a patient edit, a working diagnosis)", async () => {
+    const [row] = await handle.db
+      .insert(cases)
+      .values({ veterinarianId: vetA, notes: "Rex, dog, limping.", status: "COMPLETED" })
+      .returning({ id: cases.id });
+    const uri = `vetdx://cases/${row!.id}`;
+    const client = await connectMcpClient(tokenA);
+    const seen = updates(client);
+    const subscription = await client.listen({ resourceSubscriptions: [uri] });
+    await followingCaseUpdates();
+    const edited = await client.callTool({
+      name: "update_case_patient",
+      arguments: { case_id: row!.id, patient: { name: "Rex B" } },
+    });
+    expect(edited.isError, JSON.stringify(edited.content)).toBeFalsy();
+    await eventually(() => expect(seen).toEqual([uri]));
+    await subscription.close();
+    await client.close();
+  });
+
   it("2026-07-28: refuses another vet's, an unknown or a catalogue resource, subscribing nothing", async () => {
     const caseId = await newCase();
     const client = await connectMcpClient(tokenB);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database } from "@/db";
 import { cases, conditionSpecies, conditions } from "@/db/schema";
 import { AppError, invalid, notFound } from "@/lib/errors";
+import { announceCaseUpdate } from "./case-updates";
 import { UUID_PATTERN } from "./get-case";
 import { touched } from "./touch";
 
@@ -74,6 +75,7 @@ export async function selectDiagnosis(
       .where(eq(cases.id, row.id))
       .returning();
     if (!updated) throw new Error("case vanished during update");
+    await announceCaseUpdate(tx, row.id);
     return updated;
   });
 }

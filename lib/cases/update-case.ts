@@ -5,6 +5,7 @@ import type { Database, Transaction } from "@/db";
 import { animalTypes, breeds, cases, genders, symptoms } from "@/db/schema";
 import { AppError, invalid, notFound, type FieldError } from "@/lib/errors";
 import { toCaseResource } from "./case-resource";
+import { announceCaseUpdate } from "./case-updates";
 import { UUID_PATTERN } from "./get-case";
 import type { UpdateCaseInput } from "./schemas";
 import { touched } from "./touch";
@@ -146,6 +147,7 @@ export async function updateCase(
       .where(eq(cases.id, row.id))
       .returning();
     if (!updated) throw new Error("case vanished during update");
+    await announceCaseUpdate(tx, row.id);
     return updated;
   });
 }

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { LanguageModel } from "ai";
 import type { Database } from "@/db";
 import { cases } from "@/db/schema";
+import { announceCaseUpdate } from "@/lib/cases/case-updates";
 import { getCaseRow } from "@/lib/cases/get-case";
 import { touched } from "@/lib/cases/touch";
 import { languageModel } from "@/lib/ai/model";
@@ -75,5 +76,6 @@ export async function generateSoapNotes(
     .where(and(eq(cases.id, row.id), eq(cases.veterinarianId, where.veterinarianId)))
     .returning({ id: cases.id });
   if (updated.length === 0) throw new AppError("not_found", `Case ${where.caseId} was not found`);
+  await announceCaseUpdate(db, row.id);
   return notes;
 }
