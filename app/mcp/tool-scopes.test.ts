@@ -12,7 +12,11 @@ import {
   pkcePair,
   registerTestClient,
 } from "@/lib/auth/mcp-oauth/testing";
-import { call, machineToken } from "@/test/support";
+import { Client, SSEClientTransport } from "@modelcontextprotocol/client";
+import { connectMcpClient } from "@/test/mcp-client";
+import { APP_URL, call, machineToken } from "@/test/support";
+import { POST as postMessage } from "../message/route";
+import { GET as openSse } from "../sse/route";
 import { POST } from "./route";
 
 let handle: DatabaseHandle;
@@ -149,5 +153,33 @@ describe("tools/list by scope", () => {
     expect((await toolNames(token)).sort()).toEqual(["get_case", "list_cases", "wait_for_case", "whoami"]);
     const { token: tools } = await machineToken(handle.db, ["vetdx/tools"], "Embedder");
     expect((await toolNames(tools)).sort()).toEqual(["create_component_session", "whoami"]);
+  });
+  it("filters the same way for the official client on both eras of /mcp and on the legacy /sse", async () => {
+    const { token } = await machineToken(handle.db, ["vetdx/read", "vetdx/user.read"], "Reader");
+    const sse = new Client({ name: "vetdx-test", version: "1.0.0" });
+    await sse.connect(
+      new SSEClientTransport(new URL(`${APP_URL}/sse`), {
+        fetch: (url, init) => {
+          const path = new URL(String(url));
+          const route = path.pathname === "/sse" ? openSse : postMessage;
+          const headers = new Headers(init?.headers);
+          headers.set("host", "vetdx.test");
+          return call(route as never, `${path.pathname}${path.search}`, { ...init, headers, token });
+        },
+      }),
+    );
+    const clients = [await connectMcpClient(token, "modern"), await connectMcpClient(token, "legacy"), sse];
+    for (const client of clients) {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toHaveLength(13);
+      expect(names).not.toContain("generate_soap_notes");
+      const refused = (await client.callTool({ name: "create_case", arguments: { notes: "Dog." } })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toMatch(/scope vetdx\/write/);
+      await client.close();
+    }
   });
 });
