@@ -233,3 +233,65 @@ describe("/mcp resources", () => {
     await client.close();
   });
 });
+
+describe("/mcp resources and prompts: malformed and unauthenticated requests", () => {
+  const post = (body: unknown, token?: string) =>
+    call(POST as never, "/mcp", {
+      method: "POST",
+      token,
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        host: "vetdx.test",
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("answers 401 with a challenge and no data without a token", async () => {
+    for (const [method, params] of [
+      ["resources/list", {}],
+      ["resources/read", { uri: `vetdx://cases/${caseIds[0]}` }],
+      ["prompts/get", { name: "work_up_case", arguments: { case_id: caseIds[0] } }],
+      [
+        "completion/complete",
+        { ref: { type: "ref/prompt", name: "work_up_case" }, argument: { name: "case_id", value: "" } },
+      ],
+    ] as const) {
+      const response = await post({ jsonrpc: "2.0", id: 1, method, params });
+      expect(response.status, method).toBe(401);
+      expect(response.headers.get("www-authenticate")).toContain("Bearer");
+      expect(await response.text()).not.toContain(caseIds[0]!);
+    }
+  });
+
+  it("refuses malformed params with an error and no data", async () => {
+    for (const [method, params] of [
+      ["resources/read", { uri: 5 }],
+      ["resources/read", { uri: "not a uri" }],
+      ["resources/list", { cursor: 12 }],
+      ["prompts/get", { name: "work_up_case", arguments: { case_id: 7 } }],
+      [
+        "completion/complete",
+        { ref: { type: "ref/prompt", name: "work_up_case" }, argument: { name: "case_id" } },
+      ],
+    ] as const) {
+      const response = await post({ jsonrpc: "2.0", id: 1, method, params }, vetA.token);
+      const text = await response.text();
+      const body = JSON.parse(
+        text.startsWith("{")
+          ? text
+          : (text
+              .split("\n")
+              .find((l) => l.startsWith("data: "))
+              ?.slice(6) ?? "{}"),
+      );
+      expect(body.error, `${method} ${JSON.stringify(params)}: ${text}`).toMatchObject({
+        code: expect.any(Number),
+      });
+      expect(body.result).toBeUndefined();
+      expect(text).not.toContain("Bella");
+      // The SDK's own handlers answer a params shape they refuse with -32603 and zod's issues.
+      if (method === "resources/list") expect(body.error.code).toBe(-32602);
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
   type McpServer,
   type Resource,
 } from "@modelcontextprotocol/server";
+import { z } from "zod";
 import type { Database } from "@/db";
 import type { Identity } from "@/lib/auth/identity";
 import type { Scope } from "@/lib/auth/scopes";
@@ -220,8 +221,9 @@ export function registerResources(server: McpServer, context: SurfaceContext): v
       return readCatalogue(uri, async () => getDiagnosis(await context.db(), id));
     },
   );
-  server.server.setRequestHandler("resources/list", async (request) => {
-    const cursor = request.params?.cursor;
+  // With a params schema the SDK answers malformed params with -32602 (its plain handlers: -32603).
+  const listParams = z.looseObject({ cursor: z.string().optional() });
+  server.server.setRequestHandler("resources/list", { params: listParams }, async ({ cursor }) => {
     const cases = await listCaseResources(context, cursor);
     return {
       resources: cursor === undefined ? [...staticResources(server), ...cases.resources] : cases.resources,
