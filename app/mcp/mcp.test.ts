@@ -40,7 +40,7 @@ async function rpc(
     body: options.raw ?? JSON.stringify(body),
   });
   const text = await response.text();
-  const json = text.startsWith("{")
+  const json = /^[[{]/.test(text)
     ? JSON.parse(text)
     : JSON.parse(
         text
@@ -176,6 +176,44 @@ describe("/mcp", () => {
     );
     expect(edit.isError).toBe(true);
     expect((await callTool("list_cases", {}, tokenB)).structuredContent.data).toEqual([]);
+  });
+
+  it.each([
+    ["initialize without params", { jsonrpc: "2.0", id: 3, method: "initialize" }],
+    [
+      "prompts/get with non-string arguments",
+      {
+        jsonrpc: "2.0",
+        id: 4,
+        method: "prompts/get",
+        params: { name: "work_up_case", arguments: { case_id: 7 } },
+      },
+    ],
+    [
+      "resources/read with a numeric uri",
+      { jsonrpc: "2.0", id: 5, method: "resources/read", params: { uri: 42 } },
+    ],
+    [
+      "completion/complete without an argument value",
+      {
+        jsonrpc: "2.0",
+        id: 6,
+        method: "completion/complete",
+        params: { ref: { type: "ref/prompt", name: "work_up_case" }, argument: { name: "case_id" } },
+      },
+    ],
+  ])("answers %s with -32602 invalid params, never an internal error", async (_name, message) => {
+    const { body } = await rpc(message);
+    expect(body.error?.code).toBe(-32602);
+    expect(body.id).toBe(message.id);
+  });
+
+  it("refuses a batch whole when one request in it has invalid params", async () => {
+    const { body } = await rpc([
+      { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+      { jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: 1 } },
+    ]);
+    expect(body.map((answer: { error: { code: number } }) => answer.error.code)).toEqual([-32600, -32602]);
   });
 
   it("reports missing scopes and bad arguments as tool errors", async () => {

@@ -13,6 +13,7 @@ import { CACHE_HINTS } from "@/lib/mcp/resources";
 import { identityOf, registerResourcesAndPrompts } from "@/lib/mcp/resources-and-prompts";
 import { CaseEventBus, refuseForeignSubscriptions } from "@/lib/mcp/subscriptions";
 import { checkMcpOrigin } from "@/lib/mcp/origin";
+import { refuseInvalidParams } from "@/lib/mcp/request-params";
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from "@/lib/mcp/server-info";
 import { tools } from "@/lib/mcp/tools";
 
@@ -48,6 +49,8 @@ async function mcp(request: Request): Promise<Response> {
     const identity = await authenticateMcpRequest(request, await getDb());
     const limit = await mcpRateLimit(identity);
     const body = await readBodyWithin(request, MAX_MESSAGE_BYTES);
+    const invalid = refuseInvalidParams(parseJson(request, body));
+    if (invalid) return withHeaders(invalid, rateLimitHeaders(limit));
     const foreign = await refuseForeignSubscriptions(body, { db: getDb, identity });
     if (foreign) return withHeaders(foreign, rateLimitHeaders(limit));
     const buffered = withBufferedBody(request, body);
@@ -62,6 +65,16 @@ async function mcp(request: Request): Promise<Response> {
   } catch (error) {
     if (error instanceof BodyTooLargeError) return tooLarge(error);
     return mcpErrorResponse(error);
+  }
+}
+
+/** The body as JSON when it is declared and parses as such; undefined otherwise (the SDK answers). */
+function parseJson(request: Request, body: Uint8Array): unknown {
+  if (!(request.headers.get("content-type") ?? "").includes("application/json")) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return undefined;
   }
 }
 
