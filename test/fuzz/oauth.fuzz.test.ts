@@ -705,7 +705,8 @@ describe("OAuth fuzzing", () => {
         fc.constantFrom("allow", "allow", "deny", "Allow", "", XSS),
         contentType("application/x-www-form-urlencoded"),
         fc.option(hostileString, { freq: 4 }),
-        async (requestChoice, csrfChoice, cookieChoice, decision, type, junk) => {
+        fc.constantFrom("offered", "offered", "offered", "offered", "offered", "bogus", "absent"),
+        async (requestChoice, csrfChoice, cookieChoice, decision, type, junk, accessChoice) => {
           const pending = await pendingRequest();
           upstreamSub = pending.vetId;
           const outcome = await completeUpstreamSignIn(
@@ -730,10 +731,14 @@ describe("OAuth fuzzing", () => {
             absent: undefined,
           }[csrfChoice];
           const cookieValue = { right: csrf, wrong: `${csrf}x`, absent: undefined }[cookieChoice];
+          // The access level the page offers and checks first (read only or read and write).
+          const offered = /name="access" value="([^"]+)" checked/.exec(html)?.[1] ?? "";
+          const access = { offered, bogus: "admin", absent: undefined }[accessChoice];
           const form = [
             ["request_id", requestId],
             ["csrf_token", csrfToken],
             ["decision", decision],
+            ["access", access],
           ].filter((f): f is [string, string] => f[1] !== undefined);
           const before = await codeRows();
           const { response, label } = await check("consent", consent, {
@@ -747,12 +752,10 @@ describe("OAuth fuzzing", () => {
           const location = response.headers.get("location");
           if (after > before) {
             issued += 1;
-            expect([requestChoice, csrfChoice, cookieChoice, decision], `code issued for ${label}`).toEqual([
-              "right",
-              "right",
-              "right",
-              "allow",
-            ]);
+            expect(
+              [requestChoice, csrfChoice, cookieChoice, decision, accessChoice],
+              `code issued for ${label}`,
+            ).toEqual(["right", "right", "right", "allow", "offered"]);
             expect(location?.startsWith(`${REDIRECT}?`), label).toBe(true);
           }
           if (location)
@@ -765,6 +768,7 @@ describe("OAuth fuzzing", () => {
             csrfChoice === "right" &&
             cookieChoice === "right" &&
             decision === "allow" &&
+            accessChoice === "offered" &&
             type === "application/x-www-form-urlencoded";
           if (clean) expect(after, `valid consent refused: ${label}`).toBe(before + 1);
         },
