@@ -46,14 +46,17 @@ export function refuseInvalidParams(body: unknown): Response | null {
   const messages = Array.isArray(body) ? body : [body];
   const problems = messages.map(invalidParams);
   if (problems.every((problem) => problem === null)) return null;
-  const answers: JsonRpcError[] = messages.filter(isRequest).map((message, index) => {
+  const badIds = messages
+    .filter((message, index) => isRequest(message) && problems[index] !== null)
+    .map((message) => JSON.stringify((message as { id: string | number }).id));
+  const answers: JsonRpcError[] = messages.filter(isRequest).map((message) => {
     const problem = invalidParams(message);
     return {
       jsonrpc: "2.0",
       id: message.id,
       error: problem
         ? { code: -32602, message: problem }
-        : { code: -32600, message: `Batch refused: another request in it has invalid params (${index})` },
+        : { code: -32600, message: `Batch refused: invalid params in request ${badIds.join(", ")}` },
     };
   });
   return Response.json(Array.isArray(body) ? answers : answers[0], { status: 200 });
