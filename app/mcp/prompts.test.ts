@@ -167,6 +167,9 @@ describe("/mcp prompts", () => {
       context: { arguments: { case_id: tom } },
     });
     expect(forCat.completion.values.length).toBeGreaterThan(0);
+    const anySpecies = await client.complete({ ref, argument: { name: "first", value: "diab" } });
+    expect(anySpecies.completion.values.length).toBeGreaterThan(0);
+    expect(new Set(anySpecies.completion.values).size).toBe(anySpecies.completion.values.length);
     await client.close();
   });
 

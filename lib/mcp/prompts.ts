@@ -91,9 +91,10 @@ function completeConditions(context: SurfaceContext) {
     const page = await searchDiagnoses(await context.db(), {
       ...(q && { q }),
       animal_type_id: await completionSpecies(context, completion?.arguments),
-      limit: MAX_SUGGESTIONS,
+      limit: 100,
     });
-    return page.data.map((diagnosis) => diagnosis.name);
+    // Without a species, one name stands for the condition in every species that has it: offer it once.
+    return [...new Set(page.data.map((diagnosis) => diagnosis.name))].slice(0, MAX_SUGGESTIONS);
   };
 }
 
