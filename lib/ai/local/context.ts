@@ -572,6 +572,78 @@ const LIST_GLUE = new Set([",", "or", "and", "nor", "had", "any", "been", "has",
 /** "rest NAD", "otherwise normal", "else WNL": the remainder is normal. */
 const REST_WORDS = new Set(["rest", "otherwise", "else", "remainder", "remaining", "other"]);
 
+/**
+ * Words that open a new statement after a comma or "and": a subject ("he", "there"), a linking verb
+ * ("respiratory sounds are ..."), or a new time ("this morning", "now"). A negation, an owner's
+ * guess or a past event does not reach past such a boundary: "no nasal discharge, respiratory
+ * sounds are harsh and he is bradycardic".
+ */
+const STATEMENT_WORDS = new Set([
+  "he",
+  "she",
+  "they",
+  "there",
+  "it",
+  "is",
+  "are",
+  "was",
+  "were",
+  "seems",
+  "seemed",
+  "appears",
+  "appeared",
+  "looks",
+  "looked",
+  "today",
+  "now",
+  "yesterday",
+  "this",
+  "tonight",
+  "examination",
+  "exam",
+]);
+const SCOPE_BOUNDARIES = new Set([",", ";", "and", "&"]);
+
+/** Linking verbs: enough to end a negation, not a past event ("previous ..., and the patient is"). */
+const LINKING_VERBS = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "seems",
+  "seemed",
+  "appears",
+  "appeared",
+  "looks",
+  "looked",
+]);
+
+/** A comma or "and" between a trigger and the mention, followed by a new statement. */
+function newStatementBetween(
+  tokens: Token[],
+  from: number,
+  to: number,
+  claimed: ReadonlySet<number>,
+  withVerbs: boolean,
+): boolean {
+  for (let b = from; b < to; b++) {
+    if (!SCOPE_BOUNDARIES.has(tokens[b]!.norm) || claimed.has(b)) continue;
+    for (let k = b + 1; k < to; k++) {
+      const word = tokens[k]!.norm;
+      if (claimed.has(k) || !STATEMENT_WORDS.has(word)) continue;
+      if (withVerbs || !LINKING_VERBS.has(word)) return true;
+    }
+  }
+  return false;
+}
+
+/** "for the last week", "in the past month": a duration, not a time in the past. */
+function durationBefore(tokens: Token[], k: number): boolean {
+  const DURATION = ["since", "from", "for", "over", "in", "within", "during", "throughout"];
+  const before = norm(tokens, k - 1);
+  return DURATION.includes(before) || (before === "the" && DURATION.includes(norm(tokens, k - 2)));
+}
+
 function matchesAt(tokens: Token[], i: number, words: string[]): boolean {
   for (let k = 0; k < words.length; k++) if (tokens[i + k]?.norm !== words[k]) return false;
   return true;
@@ -652,8 +724,13 @@ export function mentionStatus(
     if (claimed.has(k)) break;
     const t = tokens[k]!;
     if (t.norm === "," && k > end) break;
-    // "drinking less and no longer playing": a trigger after a conjunction is another clause's.
-    if (["and", "or", "&", "+"].includes(t.norm) && k > end) break;
+    // "drinking less and no longer playing": a trigger after a conjunction is another clause's
+    // ("vomiting and now resolved" apart).
+    if (
+      ["and", "or", "&", "+"].includes(t.norm) &&
+      (k > end || !["resolved", "settled", "cleared", "now"].includes(norm(tokens, k + 1)))
+    )
+      break;
     // "watery eye for the first days, settled since": a comma then resolved/settled.
     if (t.norm === "," && k === end && ["resolved", "settled", "cleared"].includes(norm(tokens, k + 1)))
       return { status: "historical", dropped: false };
@@ -663,8 +740,7 @@ export function mentionStatus(
       if (matchesAt(tokens, k, trigger.words)) {
         // "strabismus, rest NAD", "otherwise normal": the rest is normal, not this sign.
         if (trigger.status === "absent" && REST_WORDS.has(norm(tokens, k - 1))) break;
-        if (trigger.status === "historical" && ["since", "from", "for", "over"].includes(norm(tokens, k - 1)))
-          continue;
+        if (trigger.status === "historical" && durationBefore(tokens, k)) continue;
         return { status: trigger.status as MentionStatus, dropped: false };
       }
     }
@@ -697,8 +773,13 @@ export function mentionStatus(
         .slice(k + found.words.length, start)
         .every((t, offset) => claimed.has(k + found.words.length + offset) || LIST_GLUE.has(t.norm));
     if (distance > found.reach && !alongList) continue;
-    if (found.status === "historical" && ["since", "from", "for", "over"].includes(norm(tokens, k - 1)))
-      continue;
+    if (found.status === "historical" && durationBefore(tokens, k)) continue;
+    if (
+      found.reach === Infinity &&
+      found.status !== "monitor" &&
+      newStatementBetween(tokens, k + found.words.length, start, claimed, found.status === "absent")
+    )
+      break;
     return { status: found.status, dropped: false };
   }
 

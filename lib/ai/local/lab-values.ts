@@ -113,13 +113,33 @@ const QUALIFIER = ["both", "all", "very", "mildly", "moderately", "markedly", "s
   .map(anyCase)
   .join("|");
 const SERUM = ["serum", "blood", "plasma"].map(anyCase).join("|");
+// Words between the analytes and their direction: "insulin was also low", "glucose was
+// persistently low", "globulins borderline high", "ALP, ALT and AST all elevated".
+const LINKING = [
+  "was",
+  "were",
+  "is",
+  "are",
+  "also",
+  "all",
+  "borderline",
+  "persistently",
+  "still",
+  "now",
+  "consistently",
+  "both",
+]
+  .map(anyCase)
+  .join("|");
 // "urea + creat high", "bili up, AST up", "K+ 7.2 H" is read by VALUE_RE; "low K", "raised ALT".
 const POSTFIX_RE = new RegExp(
-  `(?<![A-Za-z0-9])(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${QUALIFIER})\\s+)?(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])`,
+  `(?<![A-Za-z0-9])(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${LINKING}|${QUALIFIER})\\s+){0,3}(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])`,
   "gi",
 );
+// "low potassium, sodium, chloride and phosphate", "raised ALT and bilirubin"; a later name with
+// its own value ("high ALT, ALP 300") is that value's.
 const PREFIX_RE = new RegExp(
-  `(?<![A-Za-z0-9])(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})\\s+(?:(?:${SERUM})\\s+)?(?<names>${NAME_GROUP})(?![A-Za-z])`,
+  `(?<![A-Za-z0-9])(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})\\s+(?:(?:${SERUM})\\s+)?(?<names>${NAME_GROUP}(?:${JOIN}(?:${SERUM}\\s+)?${NAME_GROUP}(?![A-Za-z])(?!\\s*(?:[:=]\\s*)?[<>]?\\s*\\d)(?!\\s+(?:${["normal", "wnl", "nad", "within", "unremarkable", "ok"].map(anyCase).join("|")})(?![A-Za-z]))){0,10})(?![A-Za-z])`,
   "gi",
 );
 const PCV_TS_RE =
@@ -194,8 +214,45 @@ const URINE_ANALYTES: [RegExp, string][] = [
 const DIPSTICK_RE =
   /(?<![A-Za-z])(?<name>protein|prot|pro|glucose|glu|gluc|ketones?|ket|blood|bld|bilirubin|bili|bil|wbcs?|rbcs?|bacteria|crystals)\s*[:=]?\s*(?<value>\d\s*\+|\+{1,4}|(?:strongly |weakly )?positive|pos\b|present|trace|many|numerous|\d{2,4}\s*(?:\/hpf|mg\/dl)|>\s*\d{1,3}\s*\/hpf)/gi;
 
+const DIPSTICK_NAME =
+  "protein|prot|glucose|gluc|ketones?|blood|bilirubin|bili|wbcs?|rbcs?|red cells|white cells|bacteria|crystals";
+/** "glucose, bilirubin and protein present", "blood + protein positive". */
+const DIPSTICK_LIST_RE = new RegExp(
+  `(?<![A-Za-z])(?<names>(?:${DIPSTICK_NAME})(?:\\s*(?:,|and|&|\\+|\\/)\\s*(?:${DIPSTICK_NAME})){1,6})\\s+(?:(?:all|both|also|were|are)\\s+)?(?:present|positive|detected|seen)(?![A-Za-z])`,
+  "gi",
+);
+
+/** The value first: "1+ protein", "2+ blood", "319 RBC/hpf" (more than 5 cells a field). */
+const DIPSTICK_VALUE_FIRST_RE =
+  /(?<![A-Za-z0-9])(?:(?<plus>[1-4]\s*\+|\+{1,4})\s*(?<name>protein|prot|glucose|gluc|ketones?|blood|bilirubin)|(?<count>\d{1,4})\s*(?<cells>rbcs?|wbcs?|red cells|white cells)\s*\/\s*hpf)(?![A-Za-z])/gi;
+
 function findUrineFindings(text: string): LabFinding[] {
   const found: LabFinding[] = [];
+  for (const m of text.matchAll(DIPSTICK_VALUE_FIRST_RE)) {
+    let sentenceStart = 0;
+    for (const b of text.slice(0, m.index).matchAll(/[.!?;](?=\s)|\n/g)) sentenceStart = b.index;
+    if (!URINE_CONTEXT.test(text.slice(sentenceStart, m.index + m[0].length))) continue;
+    const g = m.groups!;
+    if (g.count !== undefined && Number(g.count) <= 5) continue;
+    const name = g.name ?? g.cells!;
+    const sign = URINE_ANALYTES.find(([re]) => re.test(name))?.[1];
+    if (sign)
+      found.push({
+        sign,
+        start: m.index,
+        end: m.index + m[0].length,
+        significant: /3\s*\+|\+\+\+/.test(g.plus ?? "") || Number(g.count ?? 0) > 50,
+      });
+  }
+  for (const m of text.matchAll(DIPSTICK_LIST_RE)) {
+    let sentenceStart = 0;
+    for (const b of text.slice(0, m.index).matchAll(/[.!?;](?=\s)|\n/g)) sentenceStart = b.index;
+    if (!URINE_CONTEXT.test(text.slice(sentenceStart, m.index + m[0].length))) continue;
+    for (const name of m.groups!.names!.split(/\s*(?:,|\band\b|&|\+|\/)\s*/i).filter(Boolean)) {
+      const sign = URINE_ANALYTES.find(([re]) => re.test(name))?.[1];
+      if (sign) found.push({ sign, start: m.index, end: m.index + m[0].length, significant: false });
+    }
+  }
   for (const m of text.matchAll(DIPSTICK_RE)) {
     // Only inside a urinalysis: the sentence up to the result names urine, UA or a dipstick.
     let sentenceStart = 0;
@@ -299,7 +356,10 @@ export function findLabFindings(
       if (covered.some(([s, e]) => start < e && end > s)) continue;
       const dir = m.groups!.dir!.toLowerCase();
       const high = new RegExp(`^(?:${DIRECTION_HIGH})$`).test(dir);
-      const names = m.groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/).filter(Boolean);
+      const names = m
+        .groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/i)
+        .map((n) => n.replace(/^(?:serum|blood|plasma)\s+/i, ""))
+        .filter(Boolean);
       for (const name of names) {
         const analyte = nameToAnalyte(name.trim());
         const sign = analyte ? (high ? analyte.high : analyte.low) : undefined;

@@ -69,8 +69,9 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   for (const finding of lab.findings)
     spanMention(finding, { significantHint: finding.significant, forced: "present", measured: true });
   for (const pattern of findPatternSigns(text)) spanMention(pattern, { significantHint: false });
+  // A measured value is what it is, whatever the clause says ("pulse 140 with no arrhythmia, RR 54").
   for (const finding of findVitalSigns(text, speciesKey, signalment.weights))
-    spanMention(finding, { significantHint: finding.significant });
+    spanMention(finding, { significantHint: finding.significant, measured: true });
 
   resolveSites(mentions, tokens, index.symptomIdByName);
   applyQualifiers(mentions, tokens, index.symptomIdByName);

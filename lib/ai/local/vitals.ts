@@ -38,6 +38,13 @@ const QUALIFIER_HIGH =
 const QUALIFIER_LOW = /^\s*\(?\s*(?:low|reduced|decreased|subnormal|hypothermic|bradycardic|\u2193)/i;
 const QUALIFIER_NORMAL = /^\s*\(?\s*(?:normal|nad|wnl|n\b)/i;
 
+/**
+ * Words between a vital sign's name and its value: "temperature of 40.4", "pulse is over 300",
+ * "HR dropped to 80", "RR: 40".
+ */
+const LINK =
+  "(?:\\s+(?:of|was|is|at|over|above|around|about|approx\\.?|c\\.|(?:dropped|fell|rose|increased|decreased|went|came|back|up|down)(?:\\s+(?:up|down))?\\s+to)){0,2}\\s*[:=]?\\s*";
+
 function classify(
   value: number,
   range: [number, number] | undefined,
@@ -60,8 +67,10 @@ export function findVitalSigns(
   const out: VitalFinding[] = [];
   const range = speciesKey ? RANGES[speciesKey] : undefined;
 
-  const tempRe =
-    /\b(?:T|RT|[Tt]emp|TEMP|[Tt]emperature|[Rr]ectal temp(?:erature)?)(?:\s*[:=]\s*|\s+)(\d{2,3}(?:\.\d{1,2})?)\s*(?:\u00b0\s*)?([CF])?\b/g;
+  const tempRe = new RegExp(
+    `\\b(?:T|RT|[Tt]emp|TEMP|[Tt]emperature|[Rr]ectal temp(?:erature)?)(?=[\\s:=])${LINK}(\\d{2,3}(?:\\.\\d{1,2})?)\\s*(?:\u00b0\\s*)?([CF])?\\b`,
+    "g",
+  );
   let m: RegExpExecArray | null;
   while ((m = tempRe.exec(text)) !== null) {
     let value = Number(m[1]);
@@ -87,8 +96,10 @@ export function findVitalSigns(
       });
   }
 
-  const hrRe =
-    /\b(?:HR|heart rate|pulse(?: rate)?)(?:\s+(?:of|was|is|at|over|above))?\s*[:=]?\s*(?:>\s*)?(\d{2,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
+  const hrRe = new RegExp(
+    `\\b(?:HR|heart rate|pulse(?: rate)?)${LINK}(?:>\\s*)?(\\d{2,3})\\b(?!\\s*(?:%|kg|g\\b|mg|ml|mmol))`,
+    "gi",
+  );
   while ((m = hrRe.exec(text)) !== null) {
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
@@ -99,8 +110,10 @@ export function findVitalSigns(
       out.push({ sign: "bradycardia", start: m.index, end: m.index + m[0].length, significant: false });
   }
 
-  const rrRe =
-    /\b(?:RR|resp(?:iratory)? rate|resp(?:iration|irations)?|breathing rate)(?:\s+(?:of|was|is|at|over|above))?\s*[:=]?\s*(?:>\s*)?(\d{1,3})\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/gi;
+  const rrRe = new RegExp(
+    `\\b(?:RR|resp(?:iratory)? rate|resp(?:iration|irations)?|breathing rate)${LINK}(?:>\\s*)?(\\d{1,3})\\b(?!\\s*(?:%|kg|g\\b|mg|ml|mmol))`,
+    "gi",
+  );
   while ((m = rrRe.exec(text)) !== null) {
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
@@ -109,6 +122,27 @@ export function findVitalSigns(
       out.push({ sign: "tachypnoea", start: m.index, end: m.index + m[0].length, significant: false });
     if (c === "low")
       out.push({ sign: "bradypnoea", start: m.index, end: m.index + m[0].length, significant: false });
+  }
+
+  // Systolic blood pressure ("BP 220/180 mmHg", "SBP 190", "systolic BP of 85") in dogs and cats:
+  // 160 mmHg and above is hypertension (ACVIM), below 90 hypotension.
+  if (speciesKey === "dog" || speciesKey === "cat") {
+    const bpRe = new RegExp(
+      `\\b(?:BP|SBP|[Ss]ystolic(?: BP| blood pressure| pressure)?|[Bb]lood pressure|[Dd]oppler(?: BP)?)${LINK}(\\d{2,3})(?:\\s*\\/\\s*\\d{2,3})?\\s*(?:mm\\s?Hg)?`,
+      "g",
+    );
+    while ((m = bpRe.exec(text)) !== null) {
+      const value = Number(m[1]);
+      if (value < 40 || value > 350) continue;
+      const sign = value >= 160 ? "hypertension" : value < 90 ? "hypotension" : null;
+      if (sign)
+        out.push({
+          sign,
+          start: m.index,
+          end: m.index + m[0].length,
+          significant: value >= 180 || value < 80,
+        });
+    }
   }
 
   const crtRe = /\bCRT\s*[:=]?\s*(<|>|&lt;|&gt;)?\s*(\d(?:\.\d)?)\s*(?:s|sec|secs|seconds)?\b/gi;
