@@ -170,6 +170,29 @@ const LAB_STARTS = new Set([
   "abdo",
 ]);
 
+/** Lab starts that are also body regions: "Abdo rads:" is a result, "Abdo pain on palpation" is not. */
+const REGION_STARTS = new Set(["abdo"]);
+const IMAGING_WORDS = new Set([
+  "rads",
+  "radiographs",
+  "radiography",
+  "xray",
+  "xrays",
+  "x-ray",
+  "x-rays",
+  "us",
+  "uss",
+  "ultrasound",
+  "scan",
+  "ct",
+  "afast",
+  "fast",
+  "films",
+  "imaging",
+  "tap",
+  "fluid",
+]);
+
 function norm(tokens: Token[], i: number): string {
   return tokens[i]?.norm ?? "";
 }
@@ -226,8 +249,9 @@ export function buildContext(tokens: Token[]): ContextModel {
         LAB_STARTS.has(head.text) &&
         (colon ||
           tokens[j + head.length]?.kind === "num" ||
-          head.text.length > 2 ||
-          tokens[j + head.length]?.norm === "(")
+          (head.text.length > 2 && !REGION_STARTS.has(head.text)) ||
+          tokens[j + head.length]?.norm === "(" ||
+          (REGION_STARTS.has(head.text) && IMAGING_WORDS.has(norm(tokens, j + head.length))))
       )
         section = "lab";
       else if (head.text === "skin" && norm(tokens, j + 1) === "scrape") section = "lab";

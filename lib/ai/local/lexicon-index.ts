@@ -104,6 +104,16 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
       }
     }
   }
+  // "trouble passing urine", "having trouble standing": the everyday word for "difficulty".
+  for (const symptom of lexicon.symptoms) {
+    for (const term of symptom.terms) {
+      const tokens = phraseTokens(term);
+      if (tokens[0] !== "difficulty" || tokens.length < 2) continue;
+      const variant = ["trouble", ...tokens.slice(1)];
+      if (allTerms.has(variant.join(" "))) continue;
+      signs.add(variant, { symptomId: symptom.id }, 0.05, String(symptom.id));
+    }
+  }
   signs.freeze();
 
   const breeds = new PhraseIndex<number[]>();

@@ -394,6 +394,18 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
     found.push({ sign: more ? "polyphagia" : "inappetence", ...span });
     found.push({ sign: more ? "polydipsia" : "reduced water intake", ...span });
   }
+  // "lost several pounds", "losing lots of weight", "has lost 2 kg", "lost a little condition".
+  const lost =
+    /\b(?:lost|losing|loses|dropped|dropping|shed|shedding)\s+(?:(?:a|some|several|lots|lot|of|little|bit|much|quite|considerable|significant|noticeable|about|around|approx\.?|~|the|\d+(?:\.\d+)?)\s*){1,4}(?:weight|wt|pounds|lbs?|kgs?|kilos?|kilograms?|grams|condition|body condition)\b/gi;
+  for (const m of text.matchAll(lost))
+    found.push({ sign: "weight loss", start: m.index, end: m.index + m[0].length });
+  // "won't eat or drink", "no interest in food or water": both appetite and thirst.
+  const foodAndWater =
+    /\b(?:won't|will not|doesn't|does not|didn't|did not|not|no interest in|not interested in|off(?: (?:his|her|its))?|refusing|refuses|stopped)\s+(?:(?:want to|wanting to)\s+)?(?:food|eat|eating)\s+(?:or|and|\+|&|\/|nor)\s+(?:water|drink|drinking)\b/gi;
+  for (const m of text.matchAll(foodAndWater)) {
+    found.push({ sign: "inappetence", start: m.index, end: m.index + m[0].length });
+    found.push({ sign: "reduced water intake", start: m.index, end: m.index + m[0].length });
+  }
   const bcs = /\bBCS\s*(?:of\s*|[:=]\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
   for (const m of text.matchAll(bcs)) {
     const score = Number(m[1]);

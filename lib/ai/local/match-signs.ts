@@ -216,7 +216,9 @@ export function findSignMentions(
       ) {
         for (const region of DISCHARGE_REGIONS) {
           let found = false;
-          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + 4); k++) {
+          // "d/c" takes three tokens: "mucoid d/c from both eyes".
+          const reach = t.norm === "d" ? 6 : 4;
+          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + reach); k++) {
             if (tokens[k]!.kind === "break") {
               if (k < i) {
                 found = false;

@@ -112,6 +112,29 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "palpably",
   "now",
   "also",
+  // Linking verbs between a part and its state: "kidneys feel small", "eyes look puffy".
+  "feel",
+  "feels",
+  "felt",
+  "look",
+  "looks",
+  "looked",
+  "seem",
+  "seems",
+  "seemed",
+  "appear",
+  "appears",
+  "appeared",
+  // Amounts inside a phrase: "lost some weight", "drinking much more", "gums almost white".
+  "some",
+  "several",
+  "lots",
+  "much",
+  "little",
+  "bit",
+  "almost",
+  "nearly",
+  "noticeably",
 ]);
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
