@@ -8,6 +8,7 @@ import {
   breeds,
   conditionSigns,
   conditionSpecies,
+  conditionTerms,
   conditions,
   symptomTerms,
   symptoms,
@@ -76,6 +77,40 @@ describe("catalogue content", () => {
     expect(dogs?.n).toBeGreaterThan(300);
     const [mixed] = await handle.db.select({ n: count() }).from(breeds).where(eq(breeds.mixed, true));
     expect(mixed?.n).toBeGreaterThan(20);
+  });
+});
+
+describe("spelling variants", () => {
+  it("loads the generated British/American spellings as condition and sign terms", async () => {
+    const { generatedSpellings } = readCatalogueData();
+    expect(generatedSpellings.conditions.length).toBeGreaterThan(500);
+    expect(generatedSpellings.signs.length).toBeGreaterThan(100);
+    const split = (line: string) => {
+      const at = line.indexOf(":");
+      return {
+        id: Number(line.slice(0, at)),
+        term: line
+          .slice(at + 1)
+          .trim()
+          .toLowerCase(),
+      };
+    };
+    for (const line of generatedSpellings.conditions.slice(0, 40)) {
+      const { id, term } = split(line);
+      const rows = await handle.db
+        .select({ id: conditionTerms.conditionId })
+        .from(conditionTerms)
+        .where(sql`${conditionTerms.conditionId} = ${id} and ${conditionTerms.term} = ${term}`);
+      expect(rows, line).toHaveLength(1);
+    }
+    for (const line of generatedSpellings.signs.slice(0, 20)) {
+      const { id, term } = split(line);
+      const rows = await handle.db
+        .select({ id: symptomTerms.symptomId })
+        .from(symptomTerms)
+        .where(sql`${symptomTerms.symptomId} = ${id} and ${symptomTerms.term} = ${term}`);
+      expect(rows, line).toHaveLength(1);
+    }
   });
 });
 

@@ -21,10 +21,13 @@ import {
   symptomTerms,
   symptoms,
 } from "../schema";
+import { withSpellingVariants } from "./spelling-variants";
 
 const dataDir = fileURLToPath(new URL("./data", import.meta.url));
 // Part of the content hash: bump when the loader writes tables differently, so data reloads.
-const LOADER_VERSION = "3";
+// 4: British/American spelling variants of condition and sign terms are generated (spelling-variants.ts;
+// the generated terms are hashed too, so changing its rules needs no bump here).
+const LOADER_VERSION = "4";
 
 interface AnimalTypeEntry {
   id: number;
@@ -99,6 +102,8 @@ export interface CatalogueData {
   genders: GenderData;
   signs: SignEntry[];
   conditions: ConditionEntry[];
+  /** The British/American spelling variants added to condition and sign synonyms, as `id:variant`. */
+  generatedSpellings: { conditions: string[]; signs: string[] };
   hash: string;
 }
 
@@ -123,7 +128,20 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
     signs: read<SignEntry[]>("clinical-signs.json"),
     conditions: conditionFiles.flatMap((file) => read<ConditionEntry[]>(path.join("conditions", file))),
   };
-  return { ...data, hash: hash.digest("hex") };
+  // Each condition and sign also answers to the other spelling of its terms ("haemorrhagic" ↔
+  // "hemorrhagic", "tumour" ↔ "tumor"), unless that spelling is another one's term: another
+  // condition of one of its species, or any other sign (a sign phrase belongs to one sign).
+  const conditions = withSpellingVariants(data.conditions, (condition) => condition.species);
+  const signs = withSpellingVariants(data.signs, () => [null]);
+  // The generated terms are part of the content: a change to the spelling rules reloads the data.
+  hash.update(conditions.generated.join("\n")).update(signs.generated.join("\n"));
+  return {
+    ...data,
+    conditions: conditions.entries,
+    signs: signs.entries,
+    generatedSpellings: { conditions: conditions.generated, signs: signs.generated },
+    hash: hash.digest("hex"),
+  };
 }
 
 const uniqueLower = (values: string[]) => [
