@@ -587,6 +587,12 @@ const POST_TRIGGERS: Trigger[] = [
     "years ago",
     "no longer",
     "in the past",
+    "for first few days only",
+    "for the first few days only",
+    "for first few days",
+    "for the first few days",
+    "at first only",
+    "initially only",
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: 4 })),
 ];
 
@@ -797,6 +803,13 @@ export function mentionStatus(
         .slice(k + found.words.length, start)
         .every((t, offset) => claimed.has(k + found.words.length + offset) || LIST_GLUE.has(t.norm));
     if (distance > found.reach && !alongList) continue;
+    // A short negation stops at a comma: "came back not right, has vomited since".
+    if (
+      found.reach !== Infinity &&
+      !alongList &&
+      tokens.slice(k + found.words.length, start).some((t) => t.norm === "," || t.norm === ";")
+    )
+      continue;
     if (found.status === "historical" && durationBefore(tokens, k)) continue;
     if (
       found.reach === Infinity &&

@@ -206,7 +206,7 @@ const MASS_SITES: [RegExp, string][] = [
 ];
 
 const PAIN_SITES: [RegExp, string][] = [
-  [/^(?:abdomen|abdominal|abdo|belly|tummy|cranial|caudal|epigastric)$/, "abdominal pain"],
+  [/^(?:abdomen|abdominal|abdo|belly|tummy|epigastric)$/, "abdominal pain"],
   [/^(?:bladder)$/, "bladder pain"],
   [/^(?:kidney|kidneys|renal|flank)$/, "renal pain"],
   [/^(?:neck|cervical)$/, "neck pain"],
@@ -364,7 +364,14 @@ function applyQualifiers(
   for (const m of mentions) {
     for (const q of QUALIFIERS) {
       if (idByName.get(q.sign) !== m.symptomId) continue;
-      const near = [tokens[m.start - 1], tokens[m.start - 2], tokens[m.end], tokens[m.end + 1]];
+      // A qualifier across "and" or a comma is the next sign's: "V+ and bloody d+".
+      const joins = (t: Token | undefined) => t !== undefined && /^(?:and|or|,|;|&|\/)$/.test(t.norm);
+      const near = [
+        tokens[m.start - 1],
+        joins(tokens[m.start - 1]) ? undefined : tokens[m.start - 2],
+        joins(tokens[m.end]) ? undefined : tokens[m.end],
+        joins(tokens[m.end]) ? undefined : tokens[m.end + 1],
+      ];
       // "D+ with blood" reads the word after "with".
       const withBlood =
         tokens[m.end]?.norm === "with" && /^(?:blood|fresh|frank)$/.test(tokens[m.end + 1]?.norm ?? "");

@@ -135,6 +135,7 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "almost",
   "nearly",
   "noticeably",
+  "far",
 ]);
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */

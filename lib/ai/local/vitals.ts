@@ -20,8 +20,8 @@ interface Range {
 
 // Resting reference ranges (°C, beats and breaths per minute), upper bounds set a little generous.
 const RANGES: Record<string, Range> = {
-  dog: { temp: [37.5, 39.3], hr: [55, 160], rr: [10, 40] },
-  cat: { temp: [37.7, 39.3], hr: [130, 220], rr: [16, 40] },
+  dog: { temp: [37.5, 39.3], hr: [55, 160], rr: [10, 36] },
+  cat: { temp: [37.7, 39.3], hr: [130, 200], rr: [16, 40] },
   rabbit: { temp: [38.0, 40.0], hr: [130, 325], rr: [30, 70] },
   horse: { temp: [37.0, 38.5], hr: [24, 48], rr: [8, 24] },
   donkey: { temp: [36.5, 38.5], hr: [30, 56], rr: [10, 30] },
