@@ -15,6 +15,7 @@ import {
   symptoms,
 } from "@/db/schema";
 import { catalogueCache } from "@/db/seed/catalogue-cache";
+import { bodySites, isStructural, shareSite } from "./body-sites";
 
 export type Prevalence = "very_common" | "common" | "uncommon" | "rare";
 
@@ -55,6 +56,8 @@ export interface KbSymptom {
   parentIds: number[];
   /** More specific signs that imply this one. */
   childIds: number[];
+  /** For a structural finding (a mass, an enlarged organ): the others at the same body site or region (lib/diagnosis/body-sites.ts). */
+  siteSiblingIds: number[];
 }
 
 export interface KbBreed {
@@ -75,6 +78,8 @@ export interface KbSpecies {
    * list the sign shows it anyway (higher for non-specific signs such as lethargy).
    */
   leak: Map<number, number>;
+  /** symptom id → mean authored weight of the sign over the species' conditions (0 for unlisted signs). */
+  meanWeight: Map<number, number>;
   /** Leak for a sign no condition of the species lists. */
   defaultLeak: number;
 }
@@ -156,9 +161,19 @@ function buildSymptoms(rows: { id: number; name: string; categoryKey: string }[]
         finding: FINDING_CATEGORY_KEYS.has(row.categoryKey),
         parentIds: [],
         childIds: [],
+        siteSiblingIds: [],
       },
     ]),
   );
+  const sited = tokenised
+    .filter((row) => isStructural(row.name))
+    .map((row) => ({ id: row.id, sites: bodySites(row.name) }))
+    .filter((row) => row.sites.sites.length > 0);
+  for (const a of sited) {
+    for (const b of sited) {
+      if (a.id !== b.id && shareSite(a.sites, b.sites)) result.get(a.id)?.siteSiblingIds.push(b.id);
+    }
+  }
   for (const child of tokenised) {
     for (const parent of tokenised) {
       if (parent.id !== child.id && containsRun(child.words, parent.words)) {
@@ -178,10 +193,12 @@ function buildSpecies(animalTypeId: number, speciesConditions: KbCondition[]): K
   }
   const count = Math.max(1, speciesConditions.length);
   const leak = new Map<number, number>();
+  const meanWeight = new Map<number, number>();
   for (const [symptomId, sum] of sums) {
+    meanWeight.set(symptomId, sum / count);
     leak.set(symptomId, Math.min(LEAK_CAP, LEAK_FLOOR + (LEAK_SHARE * sum) / count));
   }
-  return { animalTypeId, conditions: speciesConditions, leak, defaultLeak: LEAK_FLOOR };
+  return { animalTypeId, conditions: speciesConditions, leak, meanWeight, defaultLeak: LEAK_FLOOR };
 }
 
 async function readKnowledgeBase(db: Database, version: string): Promise<KnowledgeBase> {

@@ -356,6 +356,37 @@ describe("rankDifferentials", () => {
     }
   });
 
+  it("keeps common things common when the note says little", async () => {
+    // A dog that vomited: the ordinary causes lead, the rare and severe ones follow.
+    const ranked = await rankDifferentials(
+      db,
+      { animal_type_id: dog, present_symptom_ids: await signIds("vomiting") },
+      { limit: 200 },
+    );
+    const common = Math.min(rankOf(ranked, "acute gastroenteritis"), rankOf(ranked, "dietary indiscretion"));
+    expect(common).toBeGreaterThan(0);
+    expect(common).toBeLessThanOrEqual(3);
+    for (const severe of ["septic peritonitis", "hypoadrenocorticism"]) {
+      const rank = rankOf(ranked, severe);
+      expect(rank === 0 || rank > common).toBe(true);
+    }
+  });
+
+  it("counts a structural finding at a site for a condition known by another finding there", async () => {
+    // Thickened intestines on ultrasound: a condition known for an intestinal or abdominal mass is
+    // about the right organ, and the finding supports it.
+    const ranked = await rankDifferentials(
+      db,
+      { animal_type_id: cat, present_symptom_ids: await signIds("vomiting", "thickened intestines") },
+      { limit: 200 },
+    );
+    const intussusception = ranked.find((d) => d.name === "intussusception")!;
+    expect(intussusception.evidence.supporting.map((s) => s.symptom_name)).toContain("thickened intestines");
+    // A condition with nothing at that site does not get it.
+    const cystitis = ranked.find((d) => d.name === "feline idiopathic cystitis");
+    expect(cystitis?.evidence.supporting.map((s) => s.symptom_name) ?? []).not.toContain("thickened intestines");
+  });
+
   it("refuses an unknown animal type, symptom or breed", async () => {
     const vomiting = await signId("vomiting");
     const attempt = (input: DifferentialsRequest) => rankDifferentials(db, input);

@@ -83,6 +83,31 @@ export interface RankTuning {
   cardinalWeight: number;
   /** Softmax temperature of the scores (calibration). */
   temperature: number;
+  /**
+   * The leak of an unlisted sign: leakFloor (+ findingLeakFloor for a laboratory or imaging
+   * finding) + leakShare × the sign's mean authored weight over the species' conditions, at most
+   * leakCap. Authors list a condition's characteristic signs, not the non-specific ones most sick
+   * animals show (tachycardia, dehydration, a stress leucogram), so the floor stands for those.
+   */
+  leakFloor: number;
+  findingLeakFloor: number;
+  leakShare: number;
+  leakCap: number;
+  /**
+   * Share of its weight a condition's sign at a body site lends to another present sign at the
+   * same site or region (an intestinal mass and thickened intestines; an abdominal mass and
+   * splenomegaly): the condition is about the right organ even if not in those words.
+   */
+  siteShare: number;
+  /**
+   * Priors for a note that says little: with few informative findings the patient is most likely
+   * an ordinary first-opinion case, where prevalence differs by orders of magnitude (acute
+   * gastroenteritis against septic peritonitis for a dog that vomited twice). The prior moves from
+   * these towards `priors` as the findings' information (nats) grows to commonPriorNats: notes
+   * with a full work-up come from a setting where the unusual is much more frequent.
+   */
+  commonPriors: Record<KbCondition["prevalence"], number>;
+  commonPriorNats: number;
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -91,6 +116,13 @@ export const DEFAULT_TUNING: RankTuning = {
   documentation: 0.2,
   cardinalWeight: 0.8,
   temperature: 1.25,
+  leakFloor: 0.01,
+  findingLeakFloor: 0,
+  leakShare: 0.5,
+  leakCap: 0.25,
+  siteShare: 0.15,
+  commonPriors: { very_common: 30, common: 8, uncommon: 1.5, rare: 0.3 },
+  commonPriorNats: 8,
 };
 
 /** Below this much information (nats, summed over present findings) the list is low-evidence. */
@@ -159,10 +191,15 @@ interface Finding {
   /** General signs this one is a form of, with the share of their weight that carries over. */
   parents: { id: number; share: number }[];
   childIds: number[];
+  /** Signs at the same body site, with the share of their weight that carries over. */
+  siteSiblings: { id: number; share: number }[];
+  /** The chance a condition that does not list this sign shows it anyway (tuned). */
   leak: number;
+  /** The leak by the knowledge base's own constants, for how much a finding says (low evidence). */
+  baseLeak: number;
 }
 
-function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[]): Finding[] {
+function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[], tuning: RankTuning): Finding[] {
   const seen = new Set<number>();
   const findings: Finding[] = [];
   for (const id of ids) {
@@ -179,7 +216,17 @@ function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[]): Findi
         share: GENERAL_TO_SPECIFIC / Math.sqrt(Math.max(1, kb.symptoms.get(parentId)?.childIds.length ?? 1)),
       })),
       childIds: symptom.childIds,
-      leak: species.leak.get(id) ?? species.defaultLeak,
+      siteSiblings:
+        tuning.siteShare > 0
+          ? symptom.siteSiblingIds.map((siblingId) => ({ id: siblingId, share: tuning.siteShare }))
+          : [],
+      leak: Math.min(
+        tuning.leakCap,
+        tuning.leakFloor +
+          (symptom.finding ? tuning.findingLeakFloor : 0) +
+          tuning.leakShare * (species.meanWeight.get(id) ?? 0),
+      ),
+      baseLeak: species.leak.get(id) ?? species.defaultLeak,
     });
   }
   return findings;
@@ -199,6 +246,10 @@ function signProbability(condition: KbCondition, finding: Finding): { p: number;
   let derived = 0;
   for (const parent of finding.parents) {
     derived = Math.max(derived, (condition.signs.get(parent.id) ?? 0) * parent.share);
+  }
+  if (derived > finding.leak) return { p: derived, explained: true };
+  for (const sibling of finding.siteSiblings) {
+    derived = Math.max(derived, (condition.signs.get(sibling.id) ?? 0) * sibling.share);
   }
   if (derived > finding.leak) return { p: derived, explained: true };
   return { p: finding.leak, explained: false };
@@ -405,6 +456,115 @@ interface Scored {
   logScore: number;
 }
 
+/** What a species' conditions are scored against: the patient and the findings, read once. */
+interface ScoringContext {
+  kb: KnowledgeBase;
+  species: KbSpecies;
+  input: Omit<DifferentialsRequest, "animal_type_id">;
+  speciesLogPrior: number;
+  tuning: RankTuning;
+  present: Finding[];
+  absent: Finding[];
+  profile: BreedProfile;
+  sex: "male" | "female" | null;
+  age: number | null;
+  neutered: boolean | null;
+  /** Relative prior by prevalence tier for this note (RankTuning.commonPriors). */
+  priors: RankTuning["priors"];
+  priorTotal: number;
+  mentioned: Set<number>;
+  reportsFindings: boolean;
+  exposed: boolean;
+}
+
+function scoringContext(
+  kb: KnowledgeBase,
+  species: KbSpecies,
+  input: Omit<DifferentialsRequest, "animal_type_id">,
+  speciesLogPrior: number,
+  tuning: RankTuning,
+): ScoringContext {
+  const presentIds = new Set(input.present_symptom_ids);
+  const present = findingsOf(kb, species, input.present_symptom_ids, tuning);
+  // A sign reported both present and absent counts as present.
+  const absent = findingsOf(
+    kb,
+    species,
+    (input.absent_symptom_ids ?? []).filter((id) => !presentIds.has(id)),
+    tuning,
+  );
+  const breed = input.breed_id != null ? kb.breeds.get(input.breed_id) : undefined;
+  const profile = breedProfile(kb, breed && breed.animalTypeId === species.animalTypeId ? breed : undefined);
+  const sexKey = input.gender_id != null ? kb.sexByGenderId.get(input.gender_id) : undefined;
+  // Priors are normalised within the species, so a species with many rare conditions does not
+  // outweigh one with a few common ones when a list spans species.
+  const blend =
+    tuning.commonPriorNats > 0 ? Math.max(0, 1 - information(present) / tuning.commonPriorNats) : 0;
+  const priors = Object.fromEntries(
+    Object.entries(tuning.priors).map(([tier, flat]) => [
+      tier,
+      Math.exp((1 - blend) * Math.log(flat) + blend * Math.log(tuning.commonPriors[tier as KbCondition["prevalence"]])),
+    ]),
+  ) as RankTuning["priors"];
+  const priorTotal = species.conditions.reduce((sum, c) => sum + priors[prevalenceIn(c, species)], 0) || 1;
+  return {
+    kb,
+    species,
+    input,
+    speciesLogPrior,
+    tuning,
+    present,
+    absent,
+    profile,
+    sex: sexKey === "male" || sexKey === "female" ? sexKey : null,
+    age: input.age_years ?? null,
+    neutered: input.neutered ?? null,
+    priors,
+    priorTotal,
+    mentioned: new Set([...present, ...absent].map((f) => f.id)),
+    reportsFindings: present.some((f) => f.finding),
+    exposed:
+      input.context?.exposure === true ||
+      present.some((f) => EXPOSURE_SIGNS.has(f.name)) ||
+      (input.context?.environment ?? []).some((e) => e === "scavenging" || e === "raw_diet"),
+  };
+}
+
+const prevalenceIn = (c: KbCondition, species: KbSpecies) =>
+  c.prevalenceBySpecies.get(species.animalTypeId) ?? c.prevalence;
+
+/** A condition's log score, part by part (their sum is the log posterior up to a shared constant). */
+function scoreParts(ctx: ScoringContext, condition: KbCondition) {
+  const { kb, tuning } = ctx;
+  let present = 0;
+  for (const finding of ctx.present) present += Math.log(signProbability(condition, finding).p);
+  let absent = 0;
+  for (const finding of ctx.absent) {
+    absent += Math.log(Math.max(ABSENT_FLOOR, 1 - signProbability(condition, finding).p));
+  }
+  let documentation = 0;
+  if (tuning.documentation > 0) {
+    for (const [symptomId, weight] of condition.signs) {
+      if (weight < tuning.cardinalWeight || ctx.mentioned.has(symptomId)) continue;
+      const symptom = kb.symptoms.get(symptomId);
+      if (!symptom || symptom.childIds.some((id) => ctx.mentioned.has(id))) continue;
+      if (symptom.parentIds.some((id) => ctx.mentioned.has(id))) continue;
+      if (symptom.finding && !ctx.reportsFindings) continue;
+      documentation += Math.log(1 - tuning.documentation * weight);
+    }
+  }
+  return {
+    prior: ctx.speciesLogPrior + Math.log(ctx.priors[prevalenceIn(condition, ctx.species)] / ctx.priorTotal),
+    risk: riskLogLr(condition, ctx.profile, ctx.age, ctx.sex, ctx.neutered),
+    context: contextLogLr(condition, ctx.input.context) + exposureLogLr(condition, ctx.exposed),
+    present: tuning.likelihoodWeight * present,
+    absent: tuning.likelihoodWeight * absent,
+    documentation: tuning.likelihoodWeight * documentation,
+  };
+}
+
+const sumParts = (parts: Record<string, number>) => Object.values(parts).reduce((a, b) => a + b, 0);
+
 /** Log posterior (up to a constant shared by every species) of each of a species' conditions. */
 function scoreSpecies(
   kb: KnowledgeBase,
@@ -413,63 +573,37 @@ function scoreSpecies(
   speciesLogPrior: number,
   tuning: RankTuning,
 ): { scored: Scored[]; present: Finding[]; absent: Finding[] } {
-  const presentIds = new Set(input.present_symptom_ids);
-  const present = findingsOf(kb, species, input.present_symptom_ids);
-  // A sign reported both present and absent counts as present.
-  const absent = findingsOf(
-    kb,
-    species,
-    (input.absent_symptom_ids ?? []).filter((id) => !presentIds.has(id)),
-  );
-  const breed = input.breed_id != null ? kb.breeds.get(input.breed_id) : undefined;
-  const profile = breedProfile(kb, breed && breed.animalTypeId === species.animalTypeId ? breed : undefined);
-  const sexKey = input.gender_id != null ? kb.sexByGenderId.get(input.gender_id) : undefined;
-  const sex = sexKey === "male" || sexKey === "female" ? sexKey : null;
-  const age = input.age_years ?? null;
-  const neutered = input.neutered ?? null;
+  const ctx = scoringContext(kb, species, input, speciesLogPrior, tuning);
+  const scored = species.conditions.map((condition) => ({
+    condition,
+    animalTypeId: species.animalTypeId,
+    logScore: sumParts(scoreParts(ctx, condition)),
+  }));
+  return { scored, present: ctx.present, absent: ctx.absent };
+}
 
-  // Priors are normalised within the species, so a species with many rare conditions does not
-  // outweigh one with a few common ones when a list spans species.
-  const prevalenceOf = (c: KbCondition) => c.prevalenceBySpecies.get(species.animalTypeId) ?? c.prevalence;
-  const prior = tuning.priors;
-  const priorTotal = species.conditions.reduce((sum, c) => sum + prior[prevalenceOf(c)], 0) || 1;
-  const mentioned = new Set([...present, ...absent].map((f) => f.id));
-  const reportsFindings = present.some((f) => f.finding);
-  const exposed =
-    input.context?.exposure === true ||
-    present.some((f) => EXPOSURE_SIGNS.has(f.name)) ||
-    (input.context?.environment ?? []).some((e) => e === "scavenging" || e === "raw_diet");
-  const scored = species.conditions.map((condition) => {
-    let logLikelihood = 0;
-    for (const finding of present) logLikelihood += Math.log(signProbability(condition, finding).p);
-    for (const finding of absent) {
-      logLikelihood += Math.log(Math.max(ABSENT_FLOOR, 1 - signProbability(condition, finding).p));
-    }
-    if (tuning.documentation > 0) {
-      for (const [symptomId, weight] of condition.signs) {
-        if (weight < tuning.cardinalWeight || mentioned.has(symptomId)) continue;
-        const symptom = kb.symptoms.get(symptomId);
-        if (!symptom || symptom.childIds.some((id) => mentioned.has(id))) continue;
-        if (symptom.parentIds.some((id) => mentioned.has(id))) continue;
-        if (symptom.finding && !reportsFindings) continue;
-        logLikelihood += Math.log(1 - tuning.documentation * weight);
-      }
-    }
-    const logScore =
-      speciesLogPrior +
-      Math.log(prior[prevalenceOf(condition)] / priorTotal) +
-      riskLogLr(condition, profile, age, sex, neutered) +
-      contextLogLr(condition, input.context) +
-      exposureLogLr(condition, exposed) +
-      tuning.likelihoodWeight * logLikelihood;
-    return { condition, animalTypeId: species.animalTypeId, logScore };
-  });
-  return { scored, present, absent };
+/** For scripts/eval only: one condition's score parts and per-sign log-likelihoods. */
+export function explainScore(
+  kb: KnowledgeBase,
+  input: Omit<DifferentialsRequest, "animal_type_id"> & { animal_type_id: number | null },
+  conditionId: number,
+  animalTypeId: number | null | undefined,
+  tuning: Partial<RankTuning> = {},
+): { parts: Record<string, number>; signs: string } {
+  const species = kb.species.get(animalTypeId ?? -1);
+  const condition = kb.conditionById.get(conditionId);
+  if (!species || !condition) return { parts: {}, signs: "" };
+  const full = { ...DEFAULT_TUNING, ...tuning };
+  const ctx = scoringContext(kb, species, input, 0, full);
+  const signs = ctx.present
+    .map((f) => `${f.name} ${Math.log(signProbability(condition, f).p).toFixed(1)}`)
+    .join(", ");
+  return { parts: scoreParts(ctx, condition), signs };
 }
 
 /** How much the present findings say, in nats: rare findings for the species say more. */
 function information(present: Finding[]): number {
-  return present.reduce((sum, f) => sum + Math.min(3, -Math.log(Math.max(f.leak, 1e-6))), 0);
+  return present.reduce((sum, f) => sum + Math.min(3, -Math.log(Math.max(f.baseLeak, 1e-6))), 0);
 }
 
 export function rankDetailed(
@@ -558,8 +692,8 @@ function evidenceFor(
     const { p, explained } = signProbability(condition, finding);
     if (explained)
       (finding.finding ? findings : supporting).push({ id: finding.id, symptom_name: finding.name, p });
-    else if (finding.leak < INFORMATIVE_LEAK)
-      unexplained.push({ id: finding.id, symptom_name: finding.name, p: finding.leak });
+    else if (finding.baseLeak < INFORMATIVE_LEAK)
+      unexplained.push({ id: finding.id, symptom_name: finding.name, p: finding.baseLeak });
   }
   const missing: { id: number; symptom_name: string; p: number }[] = [];
   for (const finding of absent) {

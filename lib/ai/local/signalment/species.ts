@@ -163,6 +163,18 @@ const ABOUT_ANOTHER_BEFORE = new Set([
   "in-contact",
   "all",
   "other's",
+  // An object shaped like the animal: "a chocolate rabbit", "his toy duck", "a stuffed bear".
+  "chocolate",
+  "toy",
+  "stuffed",
+  "plush",
+  "cuddly",
+  "soft",
+  "plastic",
+  "rubber",
+  "squeaky",
+  "ceramic",
+  "rawhide",
 ]);
 
 /** A species word of this patient. */

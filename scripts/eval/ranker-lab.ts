@@ -1,0 +1,91 @@
+// `npx tsx scripts/eval/ranker-lab.ts [dev.jsonl] [--explain]`: for ranker work on the dev part.
+// Runs each note through the pipeline once, then ranks the stored inputs with the default tuning
+// and prints top-1/3/10 and MRR; --explain prints, for each case whose gold is in the catalogue
+// but not first, how the gold and the top condition's log scores differ (prior, risk, present
+// signs, absent signs, documentation). Refuses the held-out test part.
+import { readFileSync } from "node:fs";
+import { openDatabase } from "@/db";
+import { migrateDatabase } from "@/db/migrate";
+import { loadCatalogue } from "@/db/seed/load-catalogue";
+import { cases, veterinarians } from "@/db/schema";
+import { localExtractor } from "@/lib/ai/local/local-extractor";
+import { runCase } from "@/lib/pipeline/run-case";
+import { getCaseRow } from "@/lib/cases/get-case";
+import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
+import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
+import { acceptedNames, normalise } from "./matching";
+import { explainScore, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
+
+const args = process.argv.slice(2);
+const file = args.find((a) => !a.startsWith("--")) ?? "scripts/eval/realworld/dev.jsonl";
+const explain = args.includes("--explain");
+const variants: Partial<RankTuning>[] = JSON.parse(
+  args.find((a) => a.startsWith("--variants="))?.slice(11) ?? "[{}]",
+);
+if (/test\.jsonl$/.test(file)) {
+  process.stderr.write("refusing to work on the held-out test part\n");
+  process.exit(2);
+}
+interface Line {
+  id: string;
+  notes: string;
+  gold: { name: string; aliases?: string[] };
+  also_acceptable?: { name: string; aliases?: string[] }[];
+}
+const lines = readFileSync(file, "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Line)
+  .filter((l) => l.notes && l.gold);
+
+const handle = await openDatabase({ pgliteDataDir: "memory://" });
+await migrateDatabase(handle);
+await loadCatalogue(handle.db);
+const db = handle.db;
+const [vet] = await db
+  .insert(veterinarians)
+  .values({ kind: "human", email: "lab@vetdx.invalid", name: "Lab" })
+  .returning();
+const inputs = [];
+for (const line of lines) {
+  const [row] = await db.insert(cases).values({ veterinarianId: vet!.id, notes: line.notes }).returning();
+  await runCase({ db, extractor: localExtractor, sleep: async () => {} }, row!.id);
+  const stored = await getCaseRow(db, { caseId: row!.id, veterinarianId: vet!.id });
+  inputs.push({ id: line.id, input: caseRankingInput(stored), accepted: acceptedNames(line) });
+}
+const kb = await loadKnowledgeBase(db);
+await handle.close();
+
+const isGold = (accepted: Set<string>, id: number, name: string) =>
+  [name, ...(kb.conditionById.get(id)?.synonyms ?? [])].some((n) => accepted.has(normalise(n)));
+
+for (const tuning of variants) {
+  let top1 = 0, top3 = 0, top10 = 0, rr = 0;
+  for (const { id, input, accepted } of inputs) {
+    const { data } = rankDetailed(kb, input, { limit: 3000, tuning });
+    const index = data.findIndex((d) => isGold(accepted, d.id, d.name));
+    const rank = index + 1;
+    if (rank === 1) top1++;
+    if (rank >= 1 && rank <= 3) top3++;
+    if (rank >= 1 && rank <= 10) top10++;
+    if (rank >= 1 && rank <= 20) rr += 1 / rank;
+    if (explain && rank > 1) {
+      const gold = data[index]!;
+      const top = data[0]!;
+      const a = explainScore(kb, input, gold.id, gold.animal_type_id ?? input.animal_type_id, tuning);
+      const b = explainScore(kb, input, top.id, top.animal_type_id ?? input.animal_type_id, tuning);
+      const f = (x: Record<string, number>) =>
+        Object.entries(x)
+          .map(([k, v]) => `${k}=${v.toFixed(1)}`)
+          .join(" ");
+      process.stdout.write(
+        `${id} rank=${rank} gold=${gold.name} [${f(a.parts)}] vs top=${top.name} [${f(b.parts)}]\n   gold signs: ${a.signs}\n   top signs:  ${b.signs}\n`,
+      );
+    }
+  }
+  const n = inputs.length;
+  const r = (x: number) => Math.round((x / n) * 1000) / 1000;
+  process.stdout.write(
+    `${JSON.stringify({ tuning, n, top1: r(top1), top3: r(top3), top10: r(top10), mrr: r(rr) })}\n`,
+  );
+}
