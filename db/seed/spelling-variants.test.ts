@@ -1,10 +1,13 @@
 // British/American spelling variants of catalogue terms: the vetted stems convert both ways, words
 // that merely contain "ae", "oe" or "hem" are left alone, and a variant never makes two entries of
 // one species answer to the same term.
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   americanSpelling,
   britishSpelling,
+  mightHaveVariants,
   spellingVariants,
   withSpellingVariants,
 } from "./spelling-variants";
@@ -30,6 +33,8 @@ describe("spelling variants", () => {
     ["faecal impaction", "fecal impaction"],
     ["pro-oestrus bleeding", "proestrus bleeding"],
     ["feline panleucopenia", "feline panleukopenia"],
+    ["intervertebral disc disease", "intervertebral disk disease"],
+    ["phaeochromocytoma", "pheochromocytoma"],
   ])("%s ↔ %s", (british, american) => {
     expect(americanSpelling(british)).toBe(american);
     expect(britishSpelling(american)).toBe(british);
@@ -61,6 +66,9 @@ describe("spelling variants", () => {
     "Oesophagostomum infection",
     "Oestrus ovis infestation",
     "IMHA",
+    "nasal discharge",
+    "discoid lupus erythematosus",
+    "phenobarbital toxicosis",
   ])("leaves %s alone", (term) => {
     expect(spellingVariants(term)).toEqual([]);
   });
@@ -94,5 +102,21 @@ describe("spelling variants", () => {
     expect(out[0]!.synonyms).toContain("beta cell tumor");
     expect(out[1]!.synonyms).toContain("beta cell tumor");
     expect(out[2]!.synonyms).toEqual([]);
+  });
+
+  it("skips, by its quick test, no catalogue term that has another spelling", () => {
+    const data = fileURLToPath(new URL("./data", import.meta.url));
+    const read = (file: string) =>
+      JSON.parse(readFileSync(`${data}/${file}`, "utf8")) as { name: string; synonyms: string[] }[];
+    const entries = [
+      ...read("clinical-signs.json"),
+      ...readdirSync(`${data}/conditions`)
+        .filter((file) => file.endsWith(".json"))
+        .flatMap((file) => read(`conditions/${file}`)),
+    ];
+    const missed = entries
+      .flatMap((entry) => [entry.name, ...entry.synonyms])
+      .filter((term) => !mightHaveVariants(term) && spellingVariants(term).length > 0);
+    expect(missed).toEqual([]);
   });
 });

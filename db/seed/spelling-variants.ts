@@ -70,6 +70,17 @@ const WORD_PAIRS: [uk: string, us: string][] = [
   ["caesarean", "cesarean"],
   ["caesarian", "cesarian"],
   ["ageing", "aging"],
+  ["disc", "disk"],
+  ["discs", "disks"],
+  ["discitis", "diskitis"],
+  ["discospondylitis", "diskospondylitis"],
+  ["spondylodiscitis", "spondylodiskitis"],
+  ["discopathy", "diskopathy"],
+  ["mucocoele", "mucocele"],
+  ["mucocoeles", "mucoceles"],
+  ["naevus", "nevus"],
+  ["naevi", "nevi"],
+  ["gynaecomastia", "gynecomastia"],
   ["hyphaema", "hyphema"],
   ["microfilariaemia", "microfilaremia"],
 ];
@@ -107,6 +118,8 @@ const TO_US: Rule[] = [
   [/pnoe(?=a|ic)/g, "pne"],
   [/amoeb/g, "ameb"],
   [/sulph/g, "sulf"],
+  [/^phaeo/, "pheo"],
+  [/chaet/g, "chet"],
 ];
 
 /** US → UK, applied to one lower-case word in order. */
@@ -135,6 +148,8 @@ const TO_UK: Rule[] = [
   [/pne(?=a$|as$|ic$)/g, "pnoe"],
   [/ameb/g, "amoeb"],
   [/sulf/g, "sulph"],
+  [/^pheo/, "phaeo"],
+  [/spirochet/g, "spirochaet"],
 ];
 
 // Words recur across the catalogue's ~40,000 terms: each lower-case word is converted once per direction.
@@ -209,9 +224,21 @@ interface Termed {
   retired?: boolean;
 }
 
-/** Cheap test for a term that some rule could rewrite; most terms fail it and are skipped. */
-const MAYBE =
-  /ae|oe|hem|emi|esoph|edem|etiol|esth|fet|cec|fec|ped|estr|leu|rrhe|pne|ameb|sulf|sulph|ioral|tumor|i[sz](?:e|ing|ation)|our|or\b|ors\b|ore|gr[ae]y|ou?ld|ou?lt|fib|alumin|celiac|cesar|aging/i;
+/**
+ * Cheap test for a term that some rule could rewrite (a stem of the rules, or a listed word); most
+ * terms fail it and are skipped.
+ */
+const MAYBE = new RegExp(
+  [
+    "ae|oe|hem|emi|esoph|edem|etiol|esth|fet|cec|fec|ped|estr|leu|rrhe|pne|ameb|sulf|sulph|pheo|chet",
+    "i[sz](?:e|ing|ation)",
+    ...WORD_PAIRS.flat(),
+  ].join("|"),
+  "i",
+);
+
+/** Whether a term may have another spelling (false: it surely has none). */
+export const mightHaveVariants = (term: string) => MAYBE.test(term);
 
 /**
  * Adds to each entry's synonyms the other spellings of its name and synonyms. A variant is skipped
@@ -231,7 +258,7 @@ export function withSpellingVariants<T extends Termed>(
     let own: Set<string> | null = null;
     const found: { variant: string; key: string; source: string }[] = [];
     for (const source of [entry.name, ...entry.synonyms]) {
-      if (!MAYBE.test(source)) continue;
+      if (!mightHaveVariants(source)) continue;
       for (const variant of spellingVariants(source)) {
         own ??= new Set([entry.name, ...entry.synonyms].map(fold));
         const key = fold(variant);
