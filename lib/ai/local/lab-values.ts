@@ -104,7 +104,7 @@ const DIRECTION_HIGH =
     .map(anyCase)
     .join("|") + "|↑";
 const DIRECTION_LOW =
-  ["low", "decreased", "reduced", "down", "markedly low", "markedly decreased", "markedly reduced"]
+  ["low", "decreased", "reduced", "down", "poor", "markedly low", "markedly decreased", "markedly reduced"]
     .map(anyCase)
     .join("|") + "|↓";
 const NAME_GROUP = `(?:${insensitiveAlt}|${sensitiveAlt})`;
@@ -128,6 +128,16 @@ const LINKING = [
   "now",
   "consistently",
   "both",
+  "has",
+  "have",
+  "had",
+  "been",
+  "stays",
+  "stayed",
+  "remains",
+  "remained",
+  "extremely",
+  "very",
 ]
   .map(anyCase)
   .join("|");
@@ -356,12 +366,11 @@ export function findLabFindings(
       if (covered.some(([s, e]) => start < e && end > s)) continue;
       const dir = m.groups!.dir!.toLowerCase();
       const high = new RegExp(`^(?:${DIRECTION_HIGH})$`).test(dir);
-      const names = m
-        .groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/i)
-        .map((n) => n.replace(/^(?:serum|blood|plasma)\s+/i, ""))
-        .filter(Boolean);
+      const names = m.groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/i).filter(Boolean);
       for (const name of names) {
-        const analyte = nameToAnalyte(name.trim());
+        // "low serum sodium and chloride": the analyte after a sample word.
+        const analyte =
+          nameToAnalyte(name.trim()) ?? nameToAnalyte(name.trim().replace(/^(?:serum|blood|plasma)\s+/i, ""));
         const sign = analyte ? (high ? analyte.high : analyte.low) : undefined;
         if (sign) findings.push({ sign, start, end, significant: false });
       }

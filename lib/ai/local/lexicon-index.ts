@@ -104,6 +104,19 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
       }
     }
   }
+  // "swelling of the joint", "discharge from the left eye", "loss of hair": a two-word term's head
+  // noun first, its modifier after a preposition (fillers such as "the", "left" may sit between).
+  for (const symptom of lexicon.symptoms) {
+    for (const term of symptom.terms) {
+      const tokens = phraseTokens(term);
+      if (tokens.length !== 2 || tokens.some((t) => NOT_REORDERED.has(t) || !/^[a-z]+$/.test(t))) continue;
+      for (const preposition of ["of", "from", "in", "on"]) {
+        const variant = [tokens[1]!, preposition, tokens[0]!];
+        if (allTerms.has(variant.join(" "))) continue;
+        signs.add(variant, { symptomId: symptom.id }, 0.1, String(symptom.id));
+      }
+    }
+  }
   // "trouble passing urine", "having trouble standing": the everyday word for "difficulty".
   for (const symptom of lexicon.symptoms) {
     for (const term of symptom.terms) {

@@ -26,6 +26,8 @@ export interface RawMention {
 const nonSigns = new PhraseIndex<true>();
 for (const phrase of NON_SIGN_PHRASES) nonSigns.add(phrase, true);
 nonSigns.freeze();
+/** Commas may sit inside a non-sign phrase: "quiet, alert and responsive". */
+const NON_SIGN_FILLERS: ReadonlySet<string> = new Set([...PHRASE_FILLERS, ","]);
 
 const SHORTHAND: Record<string, string> = {
   v: "vomiting",
@@ -201,11 +203,23 @@ export function findSignMentions(
       continue;
     }
     const sign = index.signs.matchAt(blockedView, i, PHRASE_FILLERS);
-    const non = nonSigns.matchAt({ ...blockedView, corrections: new Map() }, i, PHRASE_FILLERS);
+    const non = nonSigns.matchAt({ ...blockedView, corrections: new Map() }, i, NON_SIGN_FILLERS);
     if (non && (!sign || non.matched.length >= sign.matched.length)) {
       for (let k = non.start; k < non.end; k++) claimed.add(k);
       i = non.end;
       continue;
+    }
+    // "spontaneous bleeding from the nose": a longer phrase starting inside this one wins.
+    if (sign && sign.matched.length >= 2) {
+      let later = null;
+      for (let j = sign.start + 1; j < sign.end && !later; j++) {
+        const other = index.signs.matchAt(blockedView, j, PHRASE_FILLERS);
+        if (other && other.end > sign.end && other.matched.length > sign.matched.length) later = other;
+      }
+      if (later) {
+        i = later.start;
+        continue;
+      }
     }
     if (!sign) {
       // "discharge" with a body region nearby: "ears ... brown waxy discharge".
