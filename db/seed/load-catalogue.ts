@@ -27,7 +27,7 @@ const dataDir = fileURLToPath(new URL("./data", import.meta.url));
 // Part of the content hash: bump when the loader writes tables differently, so data reloads.
 // 4: British/American spelling variants of condition and sign terms are generated (spelling-variants.ts;
 // the generated terms are hashed too, so changing its rules needs no bump here).
-const LOADER_VERSION = "4";
+const LOADER_VERSION = "5";
 
 interface AnimalTypeEntry {
   id: number;
@@ -137,11 +137,46 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
   hash.update(conditions.generated.join("\n")).update(signs.generated.join("\n"));
   return {
     ...data,
+    breedAliases: withGeneratedCrosses(data.breeds, data.breedAliases),
     conditions: conditions.entries,
     signs: signs.entries,
     generatedSpellings: { conditions: conditions.generated, signs: signs.generated },
     hash: hash.digest("hex"),
   };
+}
+
+/** Species whose notes describe crosses by a parent breed ("Aussie mix", "pit bull x"). */
+const CROSS_SPECIES = new Set(["dog", "cat"]);
+/** Ids of generated crosses: this plus the parent breed's id, so they never move. */
+const GENERATED_CROSS_ID_BASE = 5_000_000;
+
+/**
+ * Every dog and cat breed with practice aliases gets a cross ("Australian Shepherd cross": "aussie
+ * x", "australian shepherd mix") unless one is authored, so a note's "X cross" is recorded as that
+ * cross rather than as the pure breed; the ranker counts half the parent's predispositions.
+ */
+function withGeneratedCrosses(breeds: BreedEntry[], aliases: BreedAliases): BreedAliases {
+  const crossed = new Set(
+    aliases.authored_breeds.filter((b) => b.cross_of).map((b) => `${b.species}|${b.cross_of}`),
+  );
+  const byName = new Map(breeds.map((b) => [`${b.species}|${b.name}`, b]));
+  const generated: BreedAliases["authored_breeds"] = [];
+  for (const entry of aliases.aliases) {
+    const key = `${entry.species}|${entry.breed}`;
+    const parent = byName.get(key);
+    if (!CROSS_SPECIES.has(entry.species) || !parent || parent.mixed || crossed.has(key)) continue;
+    crossed.add(key);
+    const terms = uniqueLower([parent.name, ...entry.aliases]);
+    generated.push({
+      id: GENERATED_CROSS_ID_BASE + parent.id,
+      species: entry.species,
+      name: `${parent.name} cross`,
+      cross_of: parent.name,
+      aliases: terms.flatMap((t) => [`${t} cross`, `${t} x`, `${t} mix`, `${t}-x`, `${t}-cross`, `${t} crossbreed`]),
+      source: "generated: first-cross description of a breed with practice aliases (db/seed/load-catalogue.ts)",
+    });
+  }
+  return { ...aliases, authored_breeds: [...aliases.authored_breeds, ...generated] };
 }
 
 const uniqueLower = (values: string[]) => [

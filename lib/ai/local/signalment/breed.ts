@@ -91,8 +91,12 @@ export function findBreedCandidates(
     const visible = first.capitalised || first.upper;
     if (single && NOT_BREED_WORDS.has(term)) continue;
     if (single && term.length <= 4 && !visible) continue;
-    if (m.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
-    let score = m.matched.length * 2 + (visible ? 2 : 0) + Math.min(term.length, 12) / 4;
+    // Colour and size words alone are not a breed; "mixed breed", "crossbreed" and "mongrel" are
+    // (the catalogue's Mixed Breed of the species), but weakly: a named breed beats them.
+    const mixedOnly = m.entry.payload.every((id) => index.lexicon.breedById.get(id)?.mixed === true);
+    if (!mixedOnly && m.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
+    if (mixedOnly && tokens[m.start - 1] && CROSS_WORDS.has(term) && index.breeds.matchAt(view, m.start - 1)) continue;
+    let score = mixedOnly ? 1 : m.matched.length * 2 + (visible ? 2 : 0) + Math.min(term.length, 12) / 4;
     const next = tokens[m.end];
     const cross = Boolean(next && CROSS_WORDS.has(next.norm) && next.kind === "word");
     const besideSignalment =

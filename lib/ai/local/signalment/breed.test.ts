@@ -1,0 +1,50 @@
+// Breeds as notes write them: mixed breeds, crosses of any breed with practice aliases, and
+// animal-shaped objects that name no species.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db";
+import { openTestDatabase } from "@/db/testing";
+import { loadLexicon, type Lexicon } from "@/lib/ai/lexicon";
+import { localExtractor } from "../local-extractor";
+
+let handle: DatabaseHandle;
+let lexicon: Lexicon;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  lexicon = await loadLexicon(handle.db);
+});
+afterAll(() => handle.close());
+
+async function patient(notes: string) {
+  const { patient } = await localExtractor.extract(notes, lexicon);
+  const species = patient.animalTypeId === null ? null : lexicon.animalTypeById.get(patient.animalTypeId)!.key;
+  return { species, breed: patient.breed };
+}
+
+describe("breed", () => {
+  it("records a mixed breed as the species' Mixed Breed, and a named breed ahead of it", async () => {
+    expect(await patient("12-week-old entire female mixed-breed puppy, vomiting")).toEqual({
+      species: "dog",
+      breed: "Mixed Breed",
+    });
+    expect(await patient("moggy 3y FN, sneezing")).toEqual({ species: "cat", breed: "Mixed Breed" });
+    expect((await patient("Collie crossbreed 4y, lame")).breed).toBe("Collie cross");
+  });
+
+  it("records 'X cross', 'X mix' and 'X x' as that breed's cross, for breeds without an authored one", async () => {
+    expect(await patient("Casey, 4yo MN Australian Shepherd cross, coughing")).toEqual({
+      species: "dog",
+      breed: "Australian Shepherd cross",
+    });
+    expect((await patient("Aussie mix 3y FS")).breed).toBe("Australian Shepherd cross");
+    expect((await patient("2yo female pit bull cross, vomiting")).breed).toBe("American Pit Bull Terrier cross");
+    expect((await patient("Lab x 5y MN")).breed).toBe("Labrador Retriever cross");
+    expect((await patient("Australian Shepherd 4y MN")).breed).toBe("Australian Shepherd");
+  });
+
+  it("does not take an animal-shaped object for the patient's species", async () => {
+    expect(
+      await patient("This one-year-old Labrador ate a box of chocolate, including a dark chocolate rabbit."),
+    ).toEqual({ species: "dog", breed: "Labrador Retriever" });
+  });
+});
