@@ -505,6 +505,14 @@ const PRE_TRIGGERS: Trigger[] = [
     "could not detect",
     "did not detect",
     "no detectable",
+    // "does not seem to be in any pain", "doesn't appear uncomfortable".
+    "not seem",
+    "doesn't seem",
+    "not appear",
+    "doesn't appear",
+    "not show",
+    "doesn't show",
+    "not showing",
   ].map((p) => ({ words: p.split(" "), status: "absent" as const, reach: Infinity })),
   ...[
     "not",

@@ -293,15 +293,19 @@ function resolveSites(
     const rule = rules.find(([id, words]) => id === m.symptomId && words.has(m.keyPhrase.toLowerCase()));
     if (!rule) continue;
     const sites = rule[2];
+    // Weakness is paresis only with the limbs right beside it ("HL weakness", "weak on both
+    // hindlimbs"), not "weak, worst in the hind legs".
+    const near = rule[2] === WEAKNESS_SITES;
     let best: { id: number; distance: number } | null = null;
     for (const direction of [-1, 1]) {
       for (
         let k = direction < 0 ? m.start - 1 : m.end, steps = 0;
-        k >= 0 && k < tokens.length && steps < 12;
+        k >= 0 && k < tokens.length && steps < (near ? 5 : 12);
         k += direction, steps++
       ) {
         const t = tokens[k]!;
         if (t.kind === "break") break;
+        if (near && (t.norm === "," || t.norm === "and")) break;
         let site = sites.find(([re]) => re.test(t.norm));
         if (!site) continue;
         // "mass in the right limb of the pancreas": the organ after "of" is the site.

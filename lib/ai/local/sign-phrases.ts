@@ -222,6 +222,33 @@ export const NON_SIGN_PHRASES: string[] = [
   "weight check",
   "in season",
   "season ended",
+  // Procedures: vomiting made to happen, not a sign.
+  "induce vomiting",
+  "induced vomiting",
+  "vomiting induced",
+  "induction of vomiting",
+  "induce emesis",
+  "induced emesis",
+  "emesis induced",
+  "induction of emesis",
+  "make him vomit",
+  "make her vomit",
+  "make it vomit",
+  "made him vomit",
+  "made her vomit",
+  "made to vomit",
+  // A calm place, not a quiet animal.
+  "quiet room",
+  "quiet stable",
+  "quiet place",
+  "quiet environment",
+  "quiet area",
+  "quiet corner",
+  "quiet spot",
+  "quiet house",
+  "quiet home",
+  "quiet ward",
+  "quiet kennel",
 ];
 
 export interface RegionRule {
