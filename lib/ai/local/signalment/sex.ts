@@ -135,20 +135,24 @@ export function decideSex(note: SignalmentNote, words: SexWord[], animalTypeId: 
   return { sex, neutered };
 }
 
-/** "she won't put the foot down": pronouns decide the sex when nothing else does. */
+/**
+ * "she won't put the foot down": pronouns decide the sex when nothing else does. Subject pronouns
+ * count most; "his", "him" and "her" less (they may be an owner's); a pronoun just after the
+ * owner ("owner says she…") least, since it may be the owner's, yet when it is all there is it
+ * usually is the patient ("owners report he's stopped eating").
+ */
 function pronounSex(tokens: Token[]): "male" | "female" | null {
   let male = 0;
   let female = 0;
   for (let i = 0; i < tokens.length; i++) {
     const n = tokens[i]!.norm;
-    const isFemale = n === "she" || n === "she's" || n === "herself";
-    const isMale = n === "he" || n === "he's" || n === "himself";
+    const isFemale = n === "she" || n === "she's" || n === "herself" || n === "her";
+    const isMale = n === "he" || n === "he's" || n === "himself" || n === "his" || n === "him";
     if (!isFemale && !isMale) continue;
-    let owner = false;
-    for (let k = Math.max(0, i - 3); k < i; k++) if (OWNER_CONTEXT.has(tokens[k]!.norm)) owner = true;
-    if (owner) continue;
-    if (isFemale) female++;
-    else male++;
+    let weight = n === "her" || n === "his" || n === "him" ? 0.5 : 1;
+    for (let k = Math.max(0, i - 3); k < i; k++) if (OWNER_CONTEXT.has(tokens[k]!.norm)) weight = 0.2;
+    if (isFemale) female += weight;
+    else male += weight;
   }
   if (female > male) return "female";
   if (male > female) return "male";
