@@ -397,13 +397,29 @@ function applyQualifiers(
  */
 function findPatternSigns(text: string): { sign: string; start: number; end: number }[] {
   const found: { sign: string; start: number; end: number }[] = [];
-  const pair =
-    /\b(?:eating|appetite)\s*(?:and|\+|&|\/)\s*drinking\s+(?:much\s+|a lot\s+)?(less|more|reduced|decreased|increased)\b/gi;
+  // "eating + drinking less", "drinking and urinating more than usual": each verb takes the direction.
+  const VERB = "eating|appetite|drinking|thirst|urinating|urination|peeing|weeing";
+  const pair = new RegExp(
+    `\\b(${VERB})\\s*(?:,|and|\\+|&|\\/)\\s*(${VERB})(?:\\s*(?:,|and|\\+|&|\\/)\\s*(${VERB}))?\\s+(?:much\\s+|a lot\\s+|far\\s+|a little\\s+|slightly\\s+)?(less|more|reduced|decreased|increased)\\b`,
+    "gi",
+  );
+  const SIGNS: Record<string, [string, string]> = {
+    eating: ["polyphagia", "inappetence"],
+    appetite: ["polyphagia", "inappetence"],
+    drinking: ["polydipsia", "reduced water intake"],
+    thirst: ["polydipsia", "reduced water intake"],
+    urinating: ["polyuria", "oliguria"],
+    urination: ["polyuria", "oliguria"],
+    peeing: ["polyuria", "oliguria"],
+    weeing: ["polyuria", "oliguria"],
+  };
   for (const m of text.matchAll(pair)) {
-    const more = /more|increased/i.test(m[1]!);
+    const more = /more|increased/i.test(m[4]!);
     const span = { start: m.index, end: m.index + m[0].length };
-    found.push({ sign: more ? "polyphagia" : "inappetence", ...span });
-    found.push({ sign: more ? "polydipsia" : "reduced water intake", ...span });
+    for (const verb of [m[1], m[2], m[3]]) {
+      const signs = verb ? SIGNS[verb.toLowerCase()] : undefined;
+      if (signs) found.push({ sign: more ? signs[0] : signs[1], ...span });
+    }
   }
   // "lost several pounds", "losing lots of weight", "has lost 2 kg", "lost a little condition".
   const lost =

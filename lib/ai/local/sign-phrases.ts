@@ -136,6 +136,7 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "nearly",
   "noticeably",
   "far",
+  "any",
 ]);
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
