@@ -667,6 +667,8 @@ function newStatementBetween(
   for (let b = from; b < to; b++) {
     if (!SCOPE_BOUNDARIES.has(tokens[b]!.norm) || claimed.has(b)) continue;
     for (let k = b + 1; k < to; k++) {
+      // "no clumps on the smear, WBC 8.8 with mild lymphopenia": a new measurement.
+      if (withVerbs && tokens[k]!.kind === "num" && !claimed.has(k)) return true;
       const word = tokens[k]!.norm;
       if (claimed.has(k) || !STATEMENT_WORDS.has(word)) continue;
       if (withVerbs || !LINKING_VERBS.has(word)) return true;

@@ -19,7 +19,7 @@ export const LOCAL_EXTRACTOR_NAME = "local-v1";
 const FINDING_CATEGORIES = new Set(["Laboratory findings", "Imaging findings"]);
 /** Findings a result section may name: laboratory and imaging entries, masses, organ size, fluid. */
 const RESULT_LIKE =
-  /mass|megaly|effusion|kidneys|calculi|uroliths|fracture|thickened|distended|lymphadenopathy|haemoabdomen|nodule/;
+  /mass|megaly|effusion|kidneys|calculi|uroliths|fracture|thickened|distended|lymphadenopathy|haemoabdomen|nodule|^haematuria$/;
 function isFinding(symptom: { name: string; categoryName: string }): boolean {
   return FINDING_CATEGORIES.has(symptom.categoryName) || RESULT_LIKE.test(symptom.name);
 }
