@@ -433,7 +433,7 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
     found.push({ sign: "inappetence", start: m.index, end: m.index + m[0].length });
     found.push({ sign: "reduced water intake", start: m.index, end: m.index + m[0].length });
   }
-  const bcs = /\bBCS\s*(?:of\s*|[:=]\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
+  const bcs = /\bBCS\s*(?:of\s*|[:=]\s*)?(?:~|approx\.?\s*|c\.\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
   for (const m of text.matchAll(bcs)) {
     const score = Number(m[1]);
     const thin = m[2] === "9" ? score <= 3 : score <= 2;

@@ -294,7 +294,7 @@ export const REGION_RULES: RegionRule[] = [
 /** Discharge words: with a region nearby they become that region's discharge sign. */
 export const DISCHARGE_REGIONS: Array<{ words: string[]; sign: string }> = [
   { words: ["ear", "ears", "aural", "otic", "canal", "canals"], sign: "aural discharge" },
-  { words: ["eye", "eyes", "ocular", "conjunctival"], sign: "ocular discharge" },
+  { words: ["eye", "eyes", "ocular", "conjunctival", "od", "os", "ou"], sign: "ocular discharge" },
   { words: ["nose", "nasal", "nostril", "nostrils"], sign: "nasal discharge" },
   { words: ["vulva", "vulval", "vaginal", "vulvar"], sign: "vulval discharge" },
   { words: ["prepuce", "preputial", "penis", "urethra"], sign: "urethral discharge" },
