@@ -43,6 +43,39 @@ describe("findLabFindings", () => {
     expect(signs("HR + RR up")).toEqual(["tachycardia", "tachypnoea"]);
   });
 
+  it("reads lists, linking words and named groups in directional shorthand", () => {
+    expect(signs("Biochemistry shows low potassium, sodium, chloride and phosphate")).toEqual([
+      "hypokalaemia",
+      "hyponatraemia",
+      "hypochloraemia",
+      "hypophosphataemia",
+    ]);
+    expect(signs("high calcium and phosphate, low sodium and high potassium")).toEqual([
+      "hypercalcaemia",
+      "hyperphosphataemia",
+      "hyponatraemia",
+      "hyperkalaemia",
+    ]);
+    expect(signs("raised ALT and bilirubin normal")).toEqual(["elevated liver enzymes"]);
+    expect(signs("His potassium has been low on every test")).toEqual(["hypokalaemia"]);
+    expect(signs("insulin was also low, glucose was persistently low")).toEqual(["hypoglycaemia"]);
+    expect(signs("Blood pressure has been high on repeated measurements")).toEqual(["hypertension"]);
+    expect(signs("kidney values extremely high, liver enzymes up")).toEqual([
+      "azotaemia",
+      "elevated liver enzymes",
+    ]);
+  });
+
+  it("reads urine lists and results written value first", () => {
+    expect(new Set(signs("Urinalysis: SG 1.015 with glucose, bilirubin and protein present."))).toEqual(
+      new Set(["glucosuria", "bilirubinuria", "proteinuria"]),
+    );
+    expect(signs("Urine SG 1.067, 1+ protein, inactive sediment.")).toEqual(["proteinuria"]);
+    expect(signs("UA: 319 RBC/hpf")).toEqual(["microscopic haematuria"]);
+    expect(signs("UA: 2 RBC/hpf")).toEqual([]);
+    expect(signs("Glucose, protein present in the food")).toEqual([]);
+  });
+
   it("takes capitals-only abbreviations only in capitals", () => {
     expect(signs("K 7.5")).toEqual(["hyperkalaemia"]);
     expect(signs("walked 2 k 7 times")).toEqual([]);

@@ -145,7 +145,7 @@ describe("localExtractor: signs", () => {
       "Flat-coated Retriever, 6y. Bright. Bloods: azotaemic, glucosuria ++. UA: haematuria. Dx: cystitis. Coughing.",
     );
     expect(present(e)).toEqual(["coughing"]);
-    expect(findings(e)).toEqual(["azotaemia", "glucosuria"]);
+    expect(findings(e)).toEqual(["azotaemia", "glucosuria", "microscopic haematuria"]);
     expect(present(await extract("Staffordshire Bull Terrier 4y, itchy"))).toEqual(["pruritus"]);
   });
 
@@ -288,7 +288,55 @@ describe("localExtractor: real notes", () => {
     expect(findings(e)).toContain("thoracic mass");
   });
 
+  it("ends a negation, guess or past event where a new statement starts", async () => {
+    const e = await extract(
+      "Rabbit. There is no nasal discharge, respiratory sounds are harsh, and he is bradycardic.",
+    );
+    expect(statuses(e).get("nasal discharge")).toEqual(["absent"]);
+    expect(present(e)).toContain("bradycardia");
+    expect(present(await extract("Dog. Came back not right, has vomited several times since."))).toContain(
+      "vomiting",
+    );
+    expect(present(await extract("Hamster. In the last week he has stopped eating."))).toContain(
+      "inappetence",
+    );
+    expect(
+      present(await extract("Dog. Drinking more than he used to, and on exam both lenses are opaque.")),
+    ).toContain("cataract");
+  });
+
+  it("reads measured vital signs whatever the clause says", async () => {
+    expect(present(await extract("Dog. Pulse 140/min with no arrhythmia, respiration 54/min."))).toContain(
+      "tachypnoea",
+    );
+    expect(present(await extract("Cat. BP 220/180 mmHg."))).toContain("hypertension");
+    expect(present(await extract("Cat. HR dropped to 80 when lifted."))).toContain("bradycardia");
+    expect(present(await extract("Ferret. The pulse is over 300 beats/min."))).toContain("tachycardia");
+  });
+
+  it("reads everyday phrasings of common signs", async () => {
+    expect(present(await extract("Dog. Abdo pain on palpation."))).toContain("abdominal pain");
+    expect(present(await extract("Dog. Has lost several pounds."))).toContain("weight loss");
+    expect(present(await extract("Cat. Won't eat or drink."))).toEqual(
+      expect.arrayContaining(["inappetence", "reduced water intake"]),
+    );
+    expect(present(await extract("Dog. Drinking and urinating more than usual."))).toEqual(
+      expect.arrayContaining(["polydipsia", "polyuria"]),
+    );
+    expect(present(await extract("Cat. Both kidneys feel small."))).toContain("small kidneys");
+    expect(present(await extract("Dog. Heavy, spontaneous bleeding from the nose."))).toContain("epistaxis");
+    expect(present(await extract("Dog. Ulcers on the oral mucosa."))).toContain("oral ulceration");
+    expect(present(await extract("Dog. She is quiet, alert and responsive."))).not.toContain("lethargy");
+    expect(present(await extract("Dog. Vomiting induced with apomorphine at the rDVM."))).not.toContain(
+      "vomiting",
+    );
+  });
+
   it("keeps qualifiers in the choice of sign", async () => {
+    expect(present(await extract("Dog. V+ and bloody d+ since arrival."))).toEqual(
+      expect.arrayContaining(["vomiting", "haemorrhagic diarrhoea"]),
+    );
+    expect(present(await extract("Dog. V+ and bloody d+ since arrival."))).not.toContain("haematemesis");
     expect(present(await extract("Dog. Bloody D+ x2d, projectile vomiting"))).toEqual(
       expect.arrayContaining(["haemorrhagic diarrhoea", "projectile vomiting"]),
     );
@@ -310,7 +358,7 @@ describe("localExtractor: real notes", () => {
     expect(speciesKey(await extract("Luna 4yo FS, playing with the other cats, sore eye"))).toBeNull();
   });
 
-  it("finds names in prose, sex shorthand after an age, and plain mixed breeds", async () => {
+  it("finds names in prose, sex shorthand after an age, and plain mixed breeds as Mixed Breed", async () => {
     const dobie = await extract("Dobie is a 5-year-old Labrador cross who has been vomiting for two days.");
     expect(dobie.patient.name).toBe("Dobie");
     expect(dobie.patient.breed).toBe("Labrador Retriever cross");
@@ -321,7 +369,7 @@ describe("localExtractor: real notes", () => {
     expect(kitten.patient.sex).toBe("female");
     const mixed = await extract("Simba, 5-year-old neutered male mixed-breed cat");
     expect(speciesKey(mixed)).toBe("cat");
-    expect(mixed.patient.breedId).toBeNull();
+    expect(mixed.patient.breed).toBe("Mixed Breed");
   });
 
   it("reads only the current weight", async () => {

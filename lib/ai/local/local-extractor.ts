@@ -19,7 +19,12 @@ export const LOCAL_EXTRACTOR_NAME = "local-v1";
 const FINDING_CATEGORIES = new Set(["Laboratory findings", "Imaging findings"]);
 /** Findings a result section may name: laboratory and imaging entries, masses, organ size, fluid. */
 const RESULT_LIKE =
-  /mass|megaly|effusion|kidneys|calculi|uroliths|fracture|thickened|distended|lymphadenopathy|haemoabdomen|nodule|^haematuria$/;
+  /mass|megaly|effusion|kidneys|calculi|uroliths|fracture|thickened|distended|lymphadenopathy|haemoabdomen|nodule/;
+/** A sign named in a result section is its laboratory finding: "UA: haematuria". */
+const RESULT_EQUIVALENTS: Record<string, string> = {
+  haematuria: "microscopic haematuria",
+  hematuria: "microscopic haematuria",
+};
 function isFinding(symptom: { name: string; categoryName: string }): boolean {
   return FINDING_CATEGORIES.has(symptom.categoryName) || RESULT_LIKE.test(symptom.name);
 }
@@ -73,6 +78,13 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   for (const finding of findVitalSigns(text, speciesKey, signalment.weights))
     spanMention(finding, { significantHint: finding.significant, measured: true });
 
+  for (const m of mentions) {
+    const name = lexicon.symptomById.get(m.symptomId)?.name;
+    const equivalent = name ? RESULT_EQUIVALENTS[name] : undefined;
+    const clause = ctx.clauses[ctx.clauseOf[m.start] ?? -1];
+    const id = equivalent ? index.symptomIdByName.get(equivalent) : undefined;
+    if (id !== undefined && clause?.section === "lab") m.symptomId = id;
+  }
   resolveSites(mentions, tokens, index.symptomIdByName);
   applyQualifiers(mentions, tokens, index.symptomIdByName);
 
