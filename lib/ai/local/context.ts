@@ -429,6 +429,17 @@ const PRE_TRIGGERS: Trigger[] = [
     "ago was treated",
     "had seen",
     "had noticed",
+    // An earlier consultation: "at that visit he had a fever".
+    "at that visit",
+    "at the first visit",
+    "at his first visit",
+    "at her first visit",
+    "at the last visit",
+    "at his last visit",
+    "at her last visit",
+    "at the previous visit",
+    "at that consult",
+    "at that time",
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: Infinity })),
   // The owner's guess is not a finding: "owner thinks it's choke", "owners worried she is diabetic".
   ...[

@@ -45,6 +45,10 @@ const QUALIFIER_NORMAL = /^\s*\(?\s*(?:normal|nad|wnl|n\b)/i;
 const LINK =
   "(?:\\s+(?:of|was|is|at|over|above|around|about|approx\\.?|c\\.|(?:dropped|fell|rose|increased|decreased|went|came|back|up|down)(?:\\s+(?:up|down))?\\s+to)){0,2}\\s*[:=]?\\s*";
 
+/** "T 104F 2 d ago": an earlier reading, not today's. */
+const EARLIER =
+  /^\s*,?\s*(?:~|about\s+)?(?:\d+|a|an|one|two|three|few)\s*(?:d|days?|wks?|weeks?|mo|mos|months?|hrs?|hours?|h)\s+ago\b/i;
+
 function classify(
   value: number,
   range: [number, number] | undefined,
@@ -73,6 +77,7 @@ export function findVitalSigns(
   );
   let m: RegExpExecArray | null;
   while ((m = tempRe.exec(text)) !== null) {
+    if (EARLIER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) continue;
     let value = Number(m[1]);
     if (m[2]?.toUpperCase() === "F" || value > 90) value = ((value - 32) * 5) / 9;
     if (value < 30 || value > 45) continue;
@@ -101,6 +106,7 @@ export function findVitalSigns(
     "gi",
   );
   while ((m = hrRe.exec(text)) !== null) {
+    if (EARLIER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) continue;
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
     const c = classify(value, range?.hr, after);
@@ -115,6 +121,7 @@ export function findVitalSigns(
     "gi",
   );
   while ((m = rrRe.exec(text)) !== null) {
+    if (EARLIER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) continue;
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
     const c = classify(value, range?.rr, after);
