@@ -42,6 +42,15 @@ describe("breed", () => {
     expect((await patient("Australian Shepherd 4y MN")).breed).toBe("Australian Shepherd");
   });
 
+  it("reads a breed before an age in shorthand as the breed, and 'Lab results' as the laboratory", async () => {
+    expect(await patient("Labrador 5y MN, vomiting")).toEqual({ species: "dog", breed: "Labrador Retriever" });
+    expect(await patient("Lab 3yo FS, lame")).toEqual({ species: "dog", breed: "Labrador Retriever" });
+    expect(
+      (await patient("Abby is an 8-year-old mixed-breed bitch. Lab results: blood glucose 515 mg/dL")).breed,
+    ).toBe("Mixed Breed");
+    expect((await patient("Lilly, 9 y/o spayed female crossbreed, 25 kg.")).breed).toBe("Crossbreed");
+  });
+
   it("does not take an animal-shaped object for the patient's species", async () => {
     expect(
       await patient("This one-year-old Labrador ate a box of chocolate, including a dark chocolate rabbit."),

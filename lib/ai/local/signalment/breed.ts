@@ -19,6 +19,24 @@ const GENERIC_SPECIES_TERMS = new Set([
   "chelonian",
 ]);
 
+const LABORATORY_WORDS = new Set([
+  "results",
+  "result",
+  "work",
+  "workup",
+  "tests",
+  "test",
+  "values",
+  "findings",
+  "panel",
+  "data",
+  "report",
+  "bloods",
+  "shows",
+  "showed",
+  ":",
+]);
+
 export interface BreedCandidate {
   /** The catalogue breeds the phrase may name (of one or more species). */
   ids: number[];
@@ -89,11 +107,13 @@ export function findBreedCandidates(
     if (m.distance > 0 && m.entry.tokens.some((w) => w.length <= 3)) continue;
     const single = m.entry.tokens.length === 1;
     const visible = first.capitalised || first.upper;
-    if (single && NOT_BREED_WORDS.has(term)) continue;
-    if (single && term.length <= 4 && !visible) continue;
     // Colour and size words alone are not a breed; "mixed breed", "crossbreed" and "mongrel" are
     // (the catalogue's Mixed Breed of the species), but weakly: a named breed beats them.
     const mixedOnly = m.entry.payload.every((id) => index.lexicon.breedById.get(id)?.mixed === true);
+    if (single && NOT_BREED_WORDS.has(term) && !mixedOnly) continue;
+    if (single && term.length <= 4 && !visible) continue;
+    // "Lab results", "lab work": the laboratory, not a Labrador.
+    if (term === "lab" && LABORATORY_WORDS.has(tokens[m.end]?.norm ?? "")) continue;
     if (!mixedOnly && m.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
     if (mixedOnly && tokens[m.start - 1] && CROSS_WORDS.has(term) && index.breeds.matchAt(view, m.start - 1)) continue;
     let score = mixedOnly ? 1 : m.matched.length * 2 + (visible ? 2 : 0) + Math.min(term.length, 12) / 4;

@@ -223,6 +223,14 @@ function nameCandidate({ note, inMultiWordBreed, namedSpecies }: NameSearch, i: 
     b.entry.payload.some((id) => namedSpecies.has(index.lexicon.breedById.get(id)?.animalTypeId ?? -1))
   )
     return null;
+  // A breed's name straight before an age or sex ("Labrador 5y MN", "Lab 3yo FS") is the breed in
+  // shorthand signalment, not the pet's name ("Casey is a…", "Jack, cat" stay names).
+  const age = tokens[i + 1];
+  const ageOrSexNext =
+    age !== undefined &&
+    ((age.kind === "num" && /^\d+(?:\.\d+)?(?:y|yo|yr|yrs|m|mo|mth|mths|w|wk|wks)$/.test(age.norm)) ||
+      (age.upper && /^(?:m|f|mn|fn|fs|mc|me|fe|mi|fi)$/.test(age.norm)));
+  if (b && b.distance === 0 && b.start === i && b.end === i + 1 && ageOrSexNext) return null;
   let start = i;
   // "Mr Nibbles": a title that begins the name, not an owner.
   if (prev && OWNER_TITLES.has(prev.norm) && prev.capitalised) start = i - 1;
