@@ -172,8 +172,16 @@ function withGeneratedCrosses(breeds: BreedEntry[], aliases: BreedAliases): Bree
       species: entry.species,
       name: `${parent.name} cross`,
       cross_of: parent.name,
-      aliases: terms.flatMap((t) => [`${t} cross`, `${t} x`, `${t} mix`, `${t}-x`, `${t}-cross`, `${t} crossbreed`]),
-      source: "generated: first-cross description of a breed with practice aliases (db/seed/load-catalogue.ts)",
+      aliases: terms.flatMap((t) => [
+        `${t} cross`,
+        `${t} x`,
+        `${t} mix`,
+        `${t}-x`,
+        `${t}-cross`,
+        `${t} crossbreed`,
+      ]),
+      source:
+        "generated: first-cross description of a breed with practice aliases (db/seed/load-catalogue.ts)",
     });
   }
   return { ...aliases, authored_breeds: [...aliases.authored_breeds, ...generated] };

@@ -7,7 +7,10 @@
 const SITE_WORDS: [RegExp, string][] = [
   [/^(abdomen|abdominal|peritoneal|peritoneum|ascites)$/, "abdomen"],
   [/^(thorax|thoracic|chest|pleural|mediastinal|mediastinum)$/, "thorax"],
-  [/^(intestine|intestines|intestinal|bowel|bowels|enteric|jejunal|jejunum|ileal|ileum|duodenal|duodenum)$/, "intestine"],
+  [
+    /^(intestine|intestines|intestinal|bowel|bowels|enteric|jejunal|jejunum|ileal|ileum|duodenal|duodenum)$/,
+    "intestine",
+  ],
   [/^(colon|colonic|caecal|cecal|caecum|cecum)$/, "colon"],
   [/^(rectal|rectum|anal|anus|perianal|perineal|perineum)$/, "anorectal"],
   [/^(gastric|stomach|pyloric|abomasal|abomasum|rumen|ruminal|forestomach)$/, "stomach"],
@@ -28,14 +31,23 @@ const SITE_WORDS: [RegExp, string][] = [
   [/^(heart|cardiac|cardiomegaly|pericardial|pericardium|murmur|valvular|atrial|ventricular)$/, "heart"],
   [/^(nasal|nose|nostril|nostrils|sinus|sinuses|epistaxis|rhinarium|sneezing|nasopharyngeal)$/, "nose"],
   [/^(larynx|laryngeal|pharynx|pharyngeal|throat|tracheal|trachea|stridor)$/, "airway"],
-  [/^(oral|mouth|gingival|gums|gum|tooth|teeth|dental|tongue|lingual|cheek|palate|jaw|mandibular|maxillary|incisor|incisors|molar|molars)$/, "mouth"],
+  [
+    /^(oral|mouth|gingival|gums|gum|tooth|teeth|dental|tongue|lingual|cheek|palate|jaw|mandibular|maxillary|incisor|incisors|molar|molars)$/,
+    "mouth",
+  ],
   [/^(ear|ears|aural|otic|tympanic|pinna|pinnae|pinnal)$/, "ear"],
-  [/^(eye|eyes|ocular|corneal|cornea|conjunctival|conjunctiva|eyelid|eyelids|periocular|retinal|retina|pupil|pupils|iris|lens|scleral|orbital|retrobulbar|exophthalmos|blepharospasm|uveitis|epiphora)$/, "eye"],
+  [
+    /^(eye|eyes|ocular|corneal|cornea|conjunctival|conjunctiva|eyelid|eyelids|periocular|retinal|retina|pupil|pupils|iris|lens|scleral|orbital|retrobulbar|exophthalmos|blepharospasm|uveitis|epiphora)$/,
+    "eye",
+  ],
   [/^(skin|cutaneous|dermal|subcutaneous|coat|fur|hair|alopecia|pruritus)$/, "skin"],
   [/^(joint|joints|articular|periarticular|stifle|hock|carpus|carpal|elbow|hip|shoulder)$/, "joint"],
   [/^(bone|bones|osseous|periosteal|osteolysis|osteolytic|fracture|cortical|medullary)$/, "bone"],
   [/^(spinal|spine|vertebral|vertebra|vertebrae|disc|back|paraspinal)$/, "spine"],
-  [/^(limb|limbs|leg|legs|foot|feet|paw|paws|hoof|hooves|digit|digits|toe|toes|claw|claws|nail|nails|pad|pads|forelimb|hindlimb|lameness)$/, "limb"],
+  [
+    /^(limb|limbs|leg|legs|foot|feet|paw|paws|hoof|hooves|digit|digits|toe|toes|claw|claws|nail|nails|pad|pads|forelimb|hindlimb|lameness)$/,
+    "limb",
+  ],
   [/^(head|facial|face|skull|cranial)$/, "head"],
   [/^(neck|cervical)$/, "neck"],
   [/^(tail)$/, "tail"],

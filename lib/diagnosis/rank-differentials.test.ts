@@ -384,7 +384,9 @@ describe("rankDifferentials", () => {
     expect(intussusception.evidence.supporting.map((s) => s.symptom_name)).toContain("thickened intestines");
     // A condition with nothing at that site does not get it.
     const cystitis = ranked.find((d) => d.name === "feline idiopathic cystitis");
-    expect(cystitis?.evidence.supporting.map((s) => s.symptom_name) ?? []).not.toContain("thickened intestines");
+    expect(cystitis?.evidence.supporting.map((s) => s.symptom_name) ?? []).not.toContain(
+      "thickened intestines",
+    );
   });
 
   it("refuses an unknown animal type, symptom or breed", async () => {

@@ -503,7 +503,10 @@ function scoringContext(
   const priors = Object.fromEntries(
     Object.entries(tuning.priors).map(([tier, flat]) => [
       tier,
-      Math.exp((1 - blend) * Math.log(flat) + blend * Math.log(tuning.commonPriors[tier as KbCondition["prevalence"]])),
+      Math.exp(
+        (1 - blend) * Math.log(flat) +
+          blend * Math.log(tuning.commonPriors[tier as KbCondition["prevalence"]]),
+      ),
     ]),
   ) as RankTuning["priors"];
   const priorTotal = species.conditions.reduce((sum, c) => sum + priors[prevalenceIn(c, species)], 0) || 1;

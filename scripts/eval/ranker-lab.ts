@@ -60,7 +60,10 @@ const isGold = (accepted: Set<string>, id: number, name: string) =>
   [name, ...(kb.conditionById.get(id)?.synonyms ?? [])].some((n) => accepted.has(normalise(n)));
 
 for (const tuning of variants) {
-  let top1 = 0, top3 = 0, top10 = 0, rr = 0;
+  let top1 = 0,
+    top3 = 0,
+    top10 = 0,
+    rr = 0;
   for (const { id, input, accepted } of inputs) {
     const { data } = rankDetailed(kb, input, { limit: 3000, tuning });
     const index = data.findIndex((d) => isGold(accepted, d.id, d.name));

@@ -21,7 +21,10 @@ const [vet] = await db
   .values({ kind: "human", email: "try@vetdx.invalid", name: "Try" })
   .returning();
 for (const note of notes) {
-  const [row] = await db.insert(cases).values({ veterinarianId: vet!.id, notes: note }).returning({ id: cases.id });
+  const [row] = await db
+    .insert(cases)
+    .values({ veterinarianId: vet!.id, notes: note })
+    .returning({ id: cases.id });
   await runCase({ db, extractor: localExtractor, sleep: async () => {} }, row!.id);
   const stored = await getCaseRow(db, { caseId: row!.id, veterinarianId: vet!.id });
   console.log(`\n# ${note}`);

@@ -17,7 +17,8 @@ afterAll(() => handle.close());
 
 async function patient(notes: string) {
   const { patient } = await localExtractor.extract(notes, lexicon);
-  const species = patient.animalTypeId === null ? null : lexicon.animalTypeById.get(patient.animalTypeId)!.key;
+  const species =
+    patient.animalTypeId === null ? null : lexicon.animalTypeById.get(patient.animalTypeId)!.key;
   return { species, breed: patient.breed };
 }
 
@@ -37,13 +38,18 @@ describe("breed", () => {
       breed: "Australian Shepherd cross",
     });
     expect((await patient("Aussie mix 3y FS")).breed).toBe("Australian Shepherd cross");
-    expect((await patient("2yo female pit bull cross, vomiting")).breed).toBe("American Pit Bull Terrier cross");
+    expect((await patient("2yo female pit bull cross, vomiting")).breed).toBe(
+      "American Pit Bull Terrier cross",
+    );
     expect((await patient("Lab x 5y MN")).breed).toBe("Labrador Retriever cross");
     expect((await patient("Australian Shepherd 4y MN")).breed).toBe("Australian Shepherd");
   });
 
   it("reads a breed before an age in shorthand as the breed, and 'Lab results' as the laboratory", async () => {
-    expect(await patient("Labrador 5y MN, vomiting")).toEqual({ species: "dog", breed: "Labrador Retriever" });
+    expect(await patient("Labrador 5y MN, vomiting")).toEqual({
+      species: "dog",
+      breed: "Labrador Retriever",
+    });
     expect(await patient("Lab 3yo FS, lame")).toEqual({ species: "dog", breed: "Labrador Retriever" });
     expect(
       (await patient("Abby is an 8-year-old mixed-breed bitch. Lab results: blood glucose 515 mg/dL")).breed,

@@ -115,7 +115,8 @@ export function findBreedCandidates(
     // "Lab results", "lab work": the laboratory, not a Labrador.
     if (term === "lab" && LABORATORY_WORDS.has(tokens[m.end]?.norm ?? "")) continue;
     if (!mixedOnly && m.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
-    if (mixedOnly && tokens[m.start - 1] && CROSS_WORDS.has(term) && index.breeds.matchAt(view, m.start - 1)) continue;
+    if (mixedOnly && tokens[m.start - 1] && CROSS_WORDS.has(term) && index.breeds.matchAt(view, m.start - 1))
+      continue;
     let score = mixedOnly ? 1 : m.matched.length * 2 + (visible ? 2 : 0) + Math.min(term.length, 12) / 4;
     const next = tokens[m.end];
     const cross = Boolean(next && CROSS_WORDS.has(next.norm) && next.kind === "word");
