@@ -327,6 +327,9 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog. Heavy, spontaneous bleeding from the nose."))).toContain("epistaxis");
     expect(present(await extract("Dog. Ulcers on the oral mucosa."))).toContain("oral ulceration");
     expect(present(await extract("Dog. She is quiet, alert and responsive."))).not.toContain("lethargy");
+    expect(present(await extract("Dog. Examination: pale, yellow-tinged mucous membranes."))).toEqual(
+      expect.arrayContaining(["pale mucous membranes", "jaundice"]),
+    );
     expect(present(await extract("Dog. Vomiting induced with apomorphine at the rDVM."))).not.toContain(
       "vomiting",
     );

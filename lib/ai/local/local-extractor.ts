@@ -13,6 +13,7 @@ import { stem, tokenise, type Token } from "./tokenise";
 import { findLabFindings } from "./lab-values";
 import { findRiskContext } from "./risk-context";
 import { findVitalSigns } from "./vitals";
+import { findNormalStatements } from "./normal-statements";
 
 export const LOCAL_EXTRACTOR_NAME = "local-v1";
 
@@ -139,6 +140,19 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
         order,
       });
     }
+  }
+  // "BAR", "eating well": lethargy and inappetence denied, unless the note mentions them itself.
+  for (const statement of findNormalStatements(text)) {
+    const id = index.symptomIdByName.get(statement.sign);
+    if (id === undefined || [...byKey.values()].some((m) => m.symptomId === id)) continue;
+    byKey.set(`${id}|absent`, {
+      symptomId: id,
+      keyPhrases: [statement.keyPhrase],
+      distance: 0,
+      status: "absent",
+      significant: false,
+      order: statement.start,
+    });
   }
   const symptoms: SymptomMention[] = [...byKey.values()]
     .sort((a, b) => a.order - b.order)
@@ -444,6 +458,28 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
   for (const m of text.matchAll(foodAndWater)) {
     found.push({ sign: "inappetence", start: m.index, end: m.index + m[0].length });
     found.push({ sign: "reduced water intake", start: m.index, end: m.index + m[0].length });
+  }
+  // A list of colours for the mucous membranes: "pale, yellow-tinged mucous membranes", "gums
+  // pale/bluish". Each colour is its own sign (one colour alone is a catalogue phrase).
+  const COLOURS: [RegExp, string][] = [
+    [/^(?:pale|white|whitish|blanched|porcelain)$/i, "pale mucous membranes"],
+    [/^(?:yellow|yellowish|yellow-tinged|icteric|jaundiced)$/i, "jaundice"],
+    [/^(?:blue|bluish|blue-tinged|cyanotic|purple|purplish|dusky)$/i, "cyanosis"],
+    [/^(?:injected|hyperaemic|hyperemic|congested|brick-red)$/i, "hyperaemic mucous membranes"],
+  ];
+  const COLOUR =
+    "pale|white|whitish|blanched|porcelain|yellow|yellowish|yellow-tinged|icteric|jaundiced|blue|bluish|blue-tinged|cyanotic|purple|purplish|dusky|injected|hyperaemic|hyperemic|congested|brick-red";
+  const LIST = `(?:${COLOUR})(?:\\s*(?:,|\\/|and|\\+|&)\\s*(?:${COLOUR})){1,2}`;
+  const MEMBRANES = "mucous membranes|mms?|gums|gingivae?|oral mucosae?";
+  const colourLists = new RegExp(
+    `\\b(?:(${LIST})\\s+(?:${MEMBRANES})|(?:${MEMBRANES})\\s+(?:(?:are|were|look|looked|slightly|very|mildly|markedly)\\s+)*(${LIST}))\\b`,
+    "gi",
+  );
+  for (const m of text.matchAll(colourLists)) {
+    for (const word of (m[1] ?? m[2] ?? "").split(/\s*(?:,|\/|and|\+|&)\s*/i)) {
+      const sign = COLOURS.find(([re]) => re.test(word))?.[1];
+      if (sign) found.push({ sign, start: m.index, end: m.index + m[0].length });
+    }
   }
   const bcs = /\bBCS\s*(?:of\s*|[:=]\s*)?(?:~|approx\.?\s*|c\.\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
   for (const m of text.matchAll(bcs)) {
