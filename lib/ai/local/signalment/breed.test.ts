@@ -57,6 +57,13 @@ describe("breed", () => {
     expect((await patient("Lilly, 9 y/o spayed female crossbreed, 25 kg.")).breed).toBe("Crossbreed");
   });
 
+  it("reads a doe as a rabbit unless a goat is named, and 'the other cats' as a hint of the species", async () => {
+    expect((await patient("Rosie, mature adult doe, booked in for a routine spay")).species).toBe("rabbit");
+    expect((await patient("Kid goat, doe, 3 months")).species).toBe("goat");
+    expect((await patient("Luna 4yo FS. Sore eye since playing with the other cats.")).species).toBe("cat");
+    expect((await patient("Max the cat, 5y MN, fighting with the other dog")).species).toBe("cat");
+  });
+
   it("does not take an animal-shaped object for the patient's species", async () => {
     expect(
       await patient("This one-year-old Labrador ate a box of chocolate, including a dark chocolate rabbit."),

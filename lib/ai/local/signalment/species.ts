@@ -221,7 +221,11 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       i = m.end - 1;
       continue;
     }
-    if (!ABOUT_ANOTHER_AFTER.has(next) && !ABOUT_ANOTHER_BEFORE.has(prev)) {
+    // "playing with the other cats", "another dog in the house": the patient is most likely one
+    // of them too, a weak vote a named species or breed outweighs.
+    if ((prev === "other" || prev === "another") && !ABOUT_ANOTHER_AFTER.has(next)) {
+      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote: 1 });
+    } else if (!ABOUT_ANOTHER_AFTER.has(next) && !ABOUT_ANOTHER_BEFORE.has(prev)) {
       // Sex words that name the species too ("boar", "sow", "mare") vote through the sex terms.
       const alsoSex = index.genders.matchAt(view, m.start)?.end === m.end;
       const explicit = EXPLICIT_SPECIES_NAMES.has(term);
