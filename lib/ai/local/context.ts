@@ -599,6 +599,18 @@ const POST_TRIGGERS: Trigger[] = [
     "settled",
     "has settled",
     "cleared",
+    // "itch mostly settled since", "cough much improved since": an earlier sign, now resolving.
+    "mostly settled",
+    "largely settled",
+    "mostly resolved",
+    "largely resolved",
+    "mostly cleared",
+    "settled since",
+    "resolved since",
+    "improved since",
+    "better since",
+    "much improved",
+    "mostly gone",
     "previously",
     "last week",
     "last month",
@@ -704,6 +716,35 @@ export interface StatusResult {
   status: MentionStatus;
   /** The mention sits in a diagnosis or lab-result clause: not an observed sign. */
   dropped: boolean;
+  /** Historical because the note says it has since settled or resolved ("itch settled since"). */
+  resolved?: boolean;
+}
+
+const RESOLVED_WORDS = new Set(["resolved", "settled", "cleared", "improved", "better", "gone"]);
+const LONG_AGO_UNITS = new Set(["mo", "mos", "mth", "mths", "month", "months", "yr", "yrs", "year", "years"]);
+
+/**
+ * "abscess ventral abdo ~1 mo ago": a time months or years back later in the clause, not the
+ * start of something still going on ("... ever since ... six months ago").
+ */
+function monthsAgoAfter(
+  tokens: Token[],
+  end: number,
+  clauseEnd: number,
+  claimed: ReadonlySet<number>,
+): boolean {
+  for (let k = end; k < Math.min(clauseEnd, end + 8); k++) {
+    if (claimed.has(k)) return false;
+    // "difficulty passing urine ever since he was castrated six months ago": still going on.
+    if (["since", "for", "over", "began", "started", "starting", "onset"].includes(tokens[k]!.norm))
+      return false;
+    if (tokens[k]!.norm !== "ago") continue;
+    const unit = norm(tokens, k - 1);
+    if (LONG_AGO_UNITS.has(unit)) return true;
+    const joined = /^\d+(mo|mos|mth|mths|m|yr|yrs|y)$/.test(unit);
+    return joined;
+  }
+  return false;
 }
 
 /**
@@ -784,7 +825,7 @@ export function mentionStatus(
       break;
     // "watery eye for the first days, settled since": a comma then resolved/settled.
     if (t.norm === "," && k === end && ["resolved", "settled", "cleared"].includes(norm(tokens, k + 1)))
-      return { status: "historical", dropped: false };
+      return { status: "historical", dropped: false, resolved: true };
     if (t.norm === "-" && k === end) return { status: "absent", dropped: false };
     for (const trigger of POST_TRIGGERS) {
       if (k - end > trigger.reach) continue;
@@ -792,10 +833,13 @@ export function mentionStatus(
         // "strabismus, rest NAD", "otherwise normal": the rest is normal, not this sign.
         if (trigger.status === "absent" && REST_WORDS.has(norm(tokens, k - 1))) break;
         if (trigger.status === "historical" && durationBefore(tokens, k)) continue;
-        return { status: trigger.status as MentionStatus, dropped: false };
+        const resolved = trigger.words.some((w) => RESOLVED_WORDS.has(w));
+        return { status: trigger.status as MentionStatus, dropped: false, ...(resolved ? { resolved } : {}) };
       }
     }
   }
+
+  if (monthsAgoAfter(tokens, end, clause.end, claimed)) return { status: "historical", dropped: false };
 
   // Pre-triggers: the nearest one before the mention in the clause.
   for (let k = start - 1; k >= clause.start; k--) {
@@ -807,7 +851,9 @@ export function mentionStatus(
     }
     // A longer trigger may start earlier ("no longer" when at "longer"): prefer it.
     if (!found) continue;
-    if (found.words.some((_, offset) => claimed.has(k + offset))) continue;
+    // A trigger may end inside the mention: "had seen fleas" with "seen fleas" the sign.
+    if (found.words.some((_, offset) => claimed.has(k + offset) && (k + offset < start || k + offset >= end)))
+      continue;
     if (k > clause.start) {
       let longer: Trigger | null = null;
       for (const trigger of PRE_TRIGGERS) {

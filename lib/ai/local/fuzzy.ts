@@ -1,5 +1,5 @@
 // Spelling correction against the catalogue's vocabulary: a deletion index finds words one edit
-// away in constant time; words of 9+ letters may be two edits away (checked by brute force over
+// away in constant time; words of 10+ letters may be two edits away (checked by brute force over
 // words of similar length and the same first letter).
 
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
@@ -57,7 +57,8 @@ export class SpellingIndex {
 
   /**
    * The single closest vocabulary word within the allowed distance (1 edit from 6 letters, 2
-   * from 9), or null when none or when two candidates tie.
+   * from 10: two edits in a shorter word leave less than 80% of it, and are more often another
+   * word than a slip), or null when none or when two candidates tie.
    */
   correct(word: string): { word: string; edits: number } | null {
     if (word.length < 6 || !/^[a-z]+$/.test(word) || this.words.has(word)) return null;
@@ -66,7 +67,7 @@ export class SpellingIndex {
     const one = [...found].filter((w) => editDistance(word, w, 1) <= 1);
     if (one.length === 1) return { word: one[0]!, edits: 1 };
     if (one.length > 1) return null;
-    if (word.length < 9) return null;
+    if (word.length < 10) return null;
     let best: string | null = null;
     let tie = false;
     for (const w of this.byFirstLetter.get(word[0]!) ?? []) {

@@ -2,6 +2,7 @@
 // indexes for signs, breeds, species and sex terms, and the spelling index for misspelt signs.
 import { sharedWeakMap } from "@/db/seed/catalogue-cache";
 import type { Lexicon, LexiconGenderTerm } from "@/lib/ai/lexicon";
+import { CLINICAL_WORDS } from "./clinical-words";
 import { SpellingIndex } from "./fuzzy";
 import { PhraseIndex } from "./phrase-index";
 import { SUPPLEMENTARY_SIGN_PHRASES } from "./sign-phrases";
@@ -173,6 +174,7 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
     for (const term of type.terms) for (const w of phraseTokens(term)) addKnown(w);
   for (const key of genderByTerm.keys()) for (const w of key.split(" ")) addKnown(w);
   for (const w of COMMON_WORDS.split(/\s+/)) if (w) addKnown(w);
+  for (const w of CLINICAL_WORDS) addKnown(w);
 
   return {
     lexicon,

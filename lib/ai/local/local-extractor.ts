@@ -90,6 +90,8 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   applyQualifiers(mentions, tokens, index.symptomIdByName);
 
   const byKey = new Map<string, SymptomMention & { order: number }>();
+  /** Signs the note later says have settled or resolved, by the position of that statement. */
+  const resolvedAt = new Map<number, number>();
   for (const m of mentions) {
     const symptom = lexicon.symptomById.get(m.symptomId);
     if (!symptom) continue;
@@ -99,7 +101,8 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
     const queried = Boolean(before && before.norm === "?" && before.end === tokens[m.start]!.start);
     let status: MentionStatus;
     const finding = isFinding(symptom);
-    if (queried && !m.measured) {
+    if ((queried || m.quoted) && !m.measured) {
+      // "'collapsed'": a word in quotes is someone's word for what happened, not a finding.
       status = "hypothetical";
     } else if (m.measured) {
       status =
@@ -120,6 +123,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       if (judged.dropped) continue;
       status = judged.status;
+      if (judged.resolved) resolvedAt.set(m.symptomId, Math.max(resolvedAt.get(m.symptomId) ?? 0, m.start));
     }
     const significant = m.significantHint || isSignificant(symptom.name, tokens, m.start, m.end);
     const key = `${m.symptomId}|${status}`;
@@ -140,6 +144,16 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
         order,
       });
     }
+  }
+  // "mild itch ..., itch mostly settled since": the earlier mention was of a sign since resolved.
+  for (const [id, at] of resolvedAt) {
+    const present = byKey.get(`${id}|present`);
+    const historical = byKey.get(`${id}|historical`);
+    if (!present || !historical || (tokens[at]?.start ?? 0) < present.order) continue;
+    byKey.delete(`${id}|present`);
+    for (const phrase of present.keyPhrases)
+      if (!historical.keyPhrases.includes(phrase)) historical.keyPhrases.push(phrase);
+    historical.order = Math.min(historical.order, present.order);
   }
   // "BAR", "eating well": lethargy and inappetence denied, unless the note mentions them itself.
   for (const statement of findNormalStatements(text)) {

@@ -4,7 +4,18 @@
 // nearby body region ("abdomen painful"), and measurement findings (vitals).
 import type { LexiconIndex } from "./lexicon-index";
 import type { TokenView } from "./phrase-index";
-import { DISCHARGE_REGIONS, NON_SIGN_PHRASES, PHRASE_FILLERS, REGION_RULES } from "./sign-phrases";
+import {
+  ANATOMICAL_MODIFIERS,
+  CAUSE_WORDS,
+  DESCRIBING_SIGN_WORDS,
+  DISCHARGE_REGIONS,
+  EVENT_SIGN,
+  NON_SIGN_PHRASES,
+  PHRASE_FILLERS,
+  POPULATION_NOUNS,
+  REGION_RULES,
+  STRUCTURE_NOUNS,
+} from "./sign-phrases";
 import { PhraseIndex } from "./phrase-index";
 import { stem, type Token } from "./tokenise";
 
@@ -21,6 +32,66 @@ export interface RawMention {
   significantHint: boolean;
   /** Read from a measured value ("PCV 18%"): present by definition, wherever it is written. */
   measured?: boolean;
+  /** The phrase alone in quotes ("'collapsed'"): someone's word for it, not a finding. */
+  quoted?: boolean;
+}
+
+const QUOTES = new Set(["'", '"', "\u2018", "\u2019", "\u201c", "\u201d"]);
+
+/**
+ * A single sign word alone between quotes: "'collapsed' into the handrail", "episodes of
+ * 'incoordination'" (scare quotes: someone's term, not the vet's finding). A quoted lay phrase
+ * ("'not herself'") is the owner's description of a real sign and is kept.
+ */
+export function quotedSpan(text: string, tokens: Token[], start: number, end: number): boolean {
+  if (end - start !== 1) return false;
+  const from = tokens[start]!.start;
+  const to = tokens[end - 1]!.end;
+  return QUOTES.has(text[from - 1] ?? "") && QUOTES.has(text[to] ?? "");
+}
+
+/**
+ * A sign word that is not this animal's sign where it stands: an anatomical compound naming a
+ * disease ("tracheal collapse", "mitral regurgitation"), a build or manner word describing a
+ * structure or a population ("thin wall", "aggressive lytic lesion", "obese cats"), or an injury
+ * named as a cause ("constipation after pelvic fracture").
+ */
+export function notThisSign(
+  tokens: Token[],
+  start: number,
+  end: number,
+  signName: string,
+  claimed: ReadonlySet<number>,
+): boolean {
+  const prev = tokens[start - 1];
+  if (
+    end - start === 1 &&
+    prev &&
+    prev.kind === "word" &&
+    !claimed.has(start - 1) &&
+    ANATOMICAL_MODIFIERS.has(prev.norm)
+  )
+    return true;
+  if (end - start === 1 && DESCRIBING_SIGN_WORDS.has(tokens[start]!.norm)) {
+    for (let k = end; k < Math.min(tokens.length, end + 4); k++) {
+      const t = tokens[k]!;
+      if (t.kind === "break" || [",", ";", "and", "with", "but", "or", "("].includes(t.norm)) break;
+      if (STRUCTURE_NOUNS.has(t.norm) || POPULATION_NOUNS.has(t.norm)) return true;
+    }
+    // "in obese dogs", "especially overweight ones": a population before the word.
+    if (prev && ["in", "especially", "particularly", "predisposes", "predisposed"].includes(prev.norm)) {
+      const next = tokens[end];
+      if (next && (POPULATION_NOUNS.has(next.norm) || next.norm === "ones")) return true;
+    }
+  }
+  if (EVENT_SIGN.test(signName)) {
+    for (let k = start - 1; k >= Math.max(0, start - 3); k--) {
+      const t = tokens[k]!;
+      if (t.kind === "break" || claimed.has(k) || t.norm === ",") break;
+      if (CAUSE_WORDS.has(t.norm)) return true;
+    }
+  }
+  return false;
 }
 
 const nonSigns = new PhraseIndex<true>();
@@ -264,6 +335,11 @@ export function findSignMentions(
     let symptomId = sign.entry.payload.symptomId;
     let distance = sign.distance;
     const symptom = index.lexicon.symptomById.get(symptomId);
+    if (notThisSign(tokens, sign.start, sign.end, symptom?.name.toLowerCase() ?? "", blockedView.blocked)) {
+      for (let k = sign.start; k < sign.end; k++) claimed.add(k);
+      i = sign.end;
+      continue;
+    }
     if (symptom) {
       const regional = regionalise(symptom.name.toLowerCase(), tokens, sign.start, sign.end, index);
       if (regional !== null) {
@@ -279,6 +355,7 @@ export function findSignMentions(
       distance,
       forced: null,
       significantHint: false,
+      ...(quotedSpan(text, tokens, sign.start, sign.end) ? { quoted: true } : {}),
     });
     for (let k = sign.start; k < sign.end; k++) claimed.add(k);
     i = sign.end;

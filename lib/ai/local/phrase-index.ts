@@ -30,6 +30,22 @@ export interface TokenView {
   blocked: Set<number>;
 }
 
+/** A doubled consonant before the ending: a short-vowel root ("scarring", "hopped"). */
+const SHORT_ROOT = /([b-df-hj-np-tv-z])\1(?:ing|ed|er)$/;
+/** A silent-e root: "scared", "scares", "scare". */
+const SILENT_E_ROOT = /[aeiou][b-df-hj-np-tv-z](?:e|ed|es)$/;
+
+/**
+ * A note word reaches a phrase word of the same stem unless the note word has a short-vowel root
+ * and the phrase word a silent-e one: "scarring" (scar) is not "scared" (scare), "hopping" is not
+ * "hoped". ("vomitting" still reaches "vomiting".)
+ */
+export function sameRoot(noteWord: string, phraseWord: string): boolean {
+  if (noteWord === phraseWord) return true;
+  const short = SHORT_ROOT.test(noteWord) && !/(ll|ss|zz)(?:ing|ed|er)$/.test(noteWord);
+  return !(short && SILENT_E_ROOT.test(phraseWord));
+}
+
 export class PhraseIndex<T> {
   private readonly byFirst = new Map<string, PhraseEntry<T>[]>();
   private readonly seen = new Set<string>();
@@ -75,7 +91,7 @@ export class PhraseIndex<T> {
     if (!token || token.kind === "break" || view.blocked.has(i)) return null;
     if (token.norm === phraseToken) return 0;
     const s = view.stems[i]!;
-    if (s === phraseStem && (!single || phraseStem.length >= 4)) {
+    if (s === phraseStem && (!single || phraseStem.length >= 4) && sameRoot(token.norm, phraseToken)) {
       // A bare word never reaches an inflected single-word phrase ("yellow" is not "yellowing").
       if (single && token.norm === s && phraseToken !== phraseStem && !/s$/.test(phraseToken)) return null;
       return 0.05;

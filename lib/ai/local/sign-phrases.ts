@@ -299,3 +299,155 @@ export const DISCHARGE_REGIONS: Array<{ words: string[]; sign: string }> = [
   { words: ["vulva", "vulval", "vaginal", "vulvar"], sign: "vulval discharge" },
   { words: ["prepuce", "preputial", "penis", "urethra"], sign: "urethral discharge" },
 ];
+
+/**
+ * Anatomical modifiers that, put before a bare sign word, name a disease or a structure's state
+ * rather than the sign: "tracheal collapse" is not collapse, "mitral regurgitation" is not
+ * regurgitation, "laryngeal paralysis" is not paralysis. (A catalogue phrase starting with the
+ * modifier, "tracheal sensitivity", is matched first and is unaffected.)
+ */
+export const ANATOMICAL_MODIFIERS: ReadonlySet<string> = new Set([
+  "tracheal",
+  "trachea",
+  "tracheobronchial",
+  "bronchial",
+  "laryngeal",
+  "larynx",
+  "mitral",
+  "tricuspid",
+  "aortic",
+  "pulmonic",
+  "valvular",
+  "valve",
+  "ventricular",
+  "atrial",
+  "septal",
+  "retinal",
+  "intervertebral",
+  "disc",
+  "vertebral",
+  "cruciate",
+  "ligament",
+  "ligamentous",
+  "tendon",
+  "lung",
+  "lobe",
+  "alveolar",
+  "circulatory",
+  "cardiovascular",
+]);
+
+/**
+ * Sign words that describe the animal's build or manner ("thin", "bony", "obese", "aggressive")
+ * but also describe other things: a thin wall, an aggressive lytic lesion, obese cats in general.
+ */
+export const DESCRIBING_SIGN_WORDS: ReadonlySet<string> = new Set([
+  "thin",
+  "skinny",
+  "bony",
+  "lean",
+  "underweight",
+  "obese",
+  "overweight",
+  "fat",
+  "aggressive",
+  "aggressively",
+]);
+
+/** Nouns that, following such a word, show it describes a structure, lesion or treatment. */
+export const STRUCTURE_NOUNS: ReadonlySet<string> = new Set([
+  "wall",
+  "walls",
+  "walled",
+  "lesion",
+  "lesions",
+  "tumour",
+  "tumours",
+  "tumor",
+  "tumors",
+  "mass",
+  "masses",
+  "neoplasm",
+  "neoplasia",
+  "carcinoma",
+  "sarcoma",
+  "lymphoma",
+  "cancer",
+  "malignancy",
+  "proliferation",
+  "reaction",
+  "lysis",
+  "margin",
+  "margins",
+  "layer",
+  "layers",
+  "cortex",
+  "cortices",
+  "cortical",
+  "periosteal",
+  "rim",
+  "capsule",
+  "membrane",
+  "membranes",
+  "septum",
+  "septa",
+  "film",
+  "smear",
+  "section",
+  "slice",
+  "shell",
+  "shelled",
+  "lining",
+  "mucosa",
+  "tissue",
+  "growth",
+  "behaviour",
+  "behavior",
+  "form",
+  "type",
+  "variant",
+  "treatment",
+  "therapy",
+  "surgery",
+  "resection",
+  "excision",
+  "management",
+  "chemotherapy",
+  "fluid",
+  "needle",
+  "catheter",
+  "tube",
+]);
+
+/** Plural animal nouns: "obese cats", "thin dogs" are a population (a risk factor), not this patient. */
+export const POPULATION_NOUNS: ReadonlySet<string> = new Set([
+  "dogs",
+  "cats",
+  "animals",
+  "patients",
+  "pets",
+  "horses",
+  "ponies",
+  "rabbits",
+  "ferrets",
+  "individuals",
+  "breeds",
+  "cattle",
+  "cows",
+  "sheep",
+  "people",
+  "humans",
+]);
+
+/** Causal words before an injury or event: "constipation after pelvic fracture" names a cause. */
+export const CAUSE_WORDS: ReadonlySet<string> = new Set([
+  "after",
+  "following",
+  "post",
+  "secondary",
+  "due",
+  "caused",
+  "because",
+]);
+/** Signs that are events or injuries: after a causal word they are the cause, not a sign. */
+export const EVENT_SIGN = /fracture|trauma|injur|wound|bite|burn|surgery|luxation|dislocation/;

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db";
+import { openTestDatabase } from "@/db/testing";
+import { loadLexicon, type Lexicon } from "@/lib/ai/lexicon";
+import type { MentionStatus } from "@/lib/ai/types";
+import { getLexiconIndex } from "./lexicon-index";
+import { extractLocally } from "./local-extractor";
+import { sameRoot } from "./phrase-index";
+import { SpellingIndex } from "./fuzzy";
+import { stem } from "./tokenise";
+
+let handle: DatabaseHandle;
+let lexicon: Lexicon;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  lexicon = await loadLexicon(handle.db);
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+/** Sign name -> statuses it was given. */
+function statuses(notes: string): Map<string, MentionStatus[]> {
+  const out = new Map<string, MentionStatus[]>();
+  for (const m of extractLocally(notes, lexicon).symptoms) {
+    const name = lexicon.symptomById.get(m.symptomId)!.name;
+    out.set(name, [...(out.get(name) ?? []), m.status]);
+  }
+  return out;
+}
+
+function present(notes: string): string[] {
+  return [...statuses(notes)].filter(([, s]) => s.includes("present")).map(([name]) => name);
+}
+
+describe("spelling correction refuses real words", () => {
+  it("never corrects clinical words into signs", () => {
+    const index = getLexiconIndex(lexicon);
+    for (const word of ["prognosis", "orthopaedic", "vehicle", "haemolysis", "consulting", "scarring"]) {
+      expect(index.knownStems.has(stem(word))).toBe(true);
+      expect(present(`Dog. ${word}.`)).toEqual([]);
+    }
+    expect(present("Poor prognosis. Orthopaedic exam. Hit by a vehicle. Marked haemolysis.")).toEqual([]);
+    expect(present("Scratching in the consulting room. Some scarring of the cornea.")).not.toContain(
+      "seizures",
+    );
+    expect(present("Some scarring of the cornea.")).not.toContain("anxiety");
+  });
+
+  it("allows two edits only in words of ten letters or more", () => {
+    const spelling = new SpellingIndex(["proptosis", "haemorrhage"]);
+    expect(spelling.correct("prognosis")).toBeNull();
+    expect(spelling.correct("haemorhagge")).toEqual({ word: "haemorrhage", edits: 2 });
+  });
+
+  it("keeps genuine misspellings", () => {
+    expect(present("Vomitting since yesterday, diarhea.")).toEqual(
+      expect.arrayContaining(["vomiting", "diarrhoea"]),
+    );
+  });
+
+  it("tells a short-vowel root from a silent-e one", () => {
+    expect(sameRoot("scarring", "scared")).toBe(false);
+    expect(sameRoot("hopping", "hoped")).toBe(false);
+    expect(sameRoot("vomitting", "vomiting")).toBe(true);
+    expect(sameRoot("swelling", "swelled")).toBe(true);
+    expect(present("She is scared of the vet.")).toContain("anxiety");
+  });
+});
+
+describe("sign words that are not this animal's sign", () => {
+  it("reads an anatomical compound as the disease it names", () => {
+    const signs = present("Tracheal collapse suspected. Mitral regurgitation murmur. Laryngeal paralysis.");
+    expect(signs).not.toContain("collapse");
+    expect(signs).not.toContain("regurgitation");
+    expect(signs).not.toContain("paralysis");
+    expect(present("Collapsed in the garden. Regurgitation after meals.")).toEqual(
+      expect.arrayContaining(["collapse", "regurgitation"]),
+    );
+  });
+
+  it("reads build and manner words describing a structure or a population as not the animal's", () => {
+    const signs = present(
+      "Thin bladder wall on US. Aggressive expansile lytic lesion R maxilla. Obese cats are predisposed.",
+    );
+    expect(signs).not.toContain("poor body condition");
+    expect(signs).not.toContain("aggression");
+    expect(signs).not.toContain("weight gain");
+    expect(present("Thin, bony cat. Aggressive to staff.")).toEqual(
+      expect.arrayContaining(["poor body condition", "aggression"]),
+    );
+  });
+
+  it("reads an injury after a causal word as the cause, not a sign", () => {
+    const signs = present("Constipation after pelvic fracture last year.");
+    expect(signs).toContain("constipation");
+    expect(signs).not.toContain("fractures");
+  });
+});
+
+describe("statuses", () => {
+  it("reads a single word in scare quotes as someone's term, a quoted lay phrase as a sign", () => {
+    expect(
+      statuses("Owners say he had a coughing fit, 'collapsed' into the handrail.").get("collapse"),
+    ).toEqual(["hypothetical"]);
+    expect(statuses("Last 2d 'not herself', not eating.").get("lethargy")).toEqual(["present"]);
+  });
+
+  it("reads a sign since settled as historical, earlier mentions too", () => {
+    const s = statuses(
+      "Owner reported mild itch and had seen fleas - started Frontline, itch mostly settled since.",
+    );
+    expect(s.get("pruritus")).toEqual(["historical"]);
+    expect(s.get("fleas seen")).toEqual(["historical"]);
+    expect(statuses("Cough much improved since starting doxy.").get("coughing")).toEqual(["historical"]);
+  });
+
+  it("reads a sign months ago as historical, but not one going on since then", () => {
+    expect(statuses("Hx abscess ventral abdo ~1 mo ago.").get("abscess")).toEqual(["historical"]);
+    expect(
+      statuses("Has had difficulty passing urine ever since he was castrated six months ago.").get(
+        "urinary retention",
+      ),
+    ).toEqual(["present"]);
+  });
+});
