@@ -113,7 +113,7 @@ export interface RankTuning {
 export const DEFAULT_TUNING: RankTuning = {
   priors: { very_common: 4, common: 3, uncommon: 1.5, rare: 0.7 },
   likelihoodWeight: 1,
-  documentation: 0.2,
+  documentation: 0.3,
   cardinalWeight: 0.8,
   temperature: 1.25,
   leakFloor: 0.01,
