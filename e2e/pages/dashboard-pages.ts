@@ -99,8 +99,20 @@ export class CasePage {
     await expect(this.page.getByTestId("soap-notes")).toBeVisible({ timeout: 30_000 });
   }
 
+  /**
+   * Presses "Delete case" until the confirmation shows. Once in CI (2026-11-28) the press reached
+   * the hydrated button while the page was still settling (the embedded editor reporting its
+   * height) and no confirmation appeared; a vet would press again, and so does this.
+   */
+  async askToDelete() {
+    await expect(async () => {
+      await this.page.getByRole("button", { name: "Delete case" }).click({ timeout: 5_000 });
+      await expect(this.page.getByRole("button", { name: "Yes, delete it" })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+
   async delete() {
-    await this.page.getByRole("button", { name: "Delete case" }).click();
+    await this.askToDelete();
     await this.page.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(this.page).toHaveURL(/\/cases(\?|$)/);
   }

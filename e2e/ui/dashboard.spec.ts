@@ -347,7 +347,7 @@ test("a second vet never sees the first vet's cases, connections or the operator
 test("the first vet deletes the case after confirming", async ({ page }) => {
   const casePage = new CasePage(page);
   await casePage.goto(caseId);
-  await page.getByRole("button", { name: "Delete case" }).click();
+  await casePage.askToDelete();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bella");
   await casePage.delete();
