@@ -4,15 +4,9 @@
 // but not first, how the gold and the top condition's log scores differ (prior, risk, present
 // signs, absent signs, documentation). Refuses the held-out test part.
 import { readFileSync } from "node:fs";
-import { openDatabase } from "@/db";
-import { migrateDatabase } from "@/db/migrate";
-import { loadCatalogue } from "@/db/seed/load-catalogue";
-import { cases, veterinarians } from "@/db/schema";
-import { localExtractor } from "@/lib/ai/local/local-extractor";
-import { runCase } from "@/lib/pipeline/run-case";
-import { getCaseRow } from "@/lib/cases/get-case";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
+import { openInProcessPipeline } from "./in-process";
 import { acceptedNames, normalise } from "./matching";
 import { explainScore, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
 
@@ -38,23 +32,14 @@ const lines = readFileSync(file, "utf8")
   .map((l) => JSON.parse(l) as Line)
   .filter((l) => l.notes && l.gold);
 
-const handle = await openDatabase({ pgliteDataDir: "memory://" });
-await migrateDatabase(handle);
-await loadCatalogue(handle.db);
-const db = handle.db;
-const [vet] = await db
-  .insert(veterinarians)
-  .values({ kind: "human", email: "lab@vetdx.invalid", name: "Lab" })
-  .returning();
+const { db, runNote, close } = await openInProcessPipeline("lab");
 const inputs = [];
 for (const line of lines) {
-  const [row] = await db.insert(cases).values({ veterinarianId: vet!.id, notes: line.notes }).returning();
-  await runCase({ db, extractor: localExtractor, sleep: async () => {} }, row!.id);
-  const stored = await getCaseRow(db, { caseId: row!.id, veterinarianId: vet!.id });
+  const stored = await runNote(line.notes);
   inputs.push({ id: line.id, input: caseRankingInput(stored), accepted: acceptedNames(line) });
 }
 const kb = await loadKnowledgeBase(db);
-await handle.close();
+await close();
 
 const isGold = (accepted: Set<string>, id: number, name: string) =>
   [name, ...(kb.conditionById.get(id)?.synonyms ?? [])].some((n) => accepted.has(normalise(n)));

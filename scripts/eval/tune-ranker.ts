@@ -4,15 +4,9 @@
 // Prints one JSON line per combination (best last) and the temperature that calibrates the best
 // combination's top score. Tune on the dev part only: the test part is for reporting.
 import { readFileSync } from "node:fs";
-import { openDatabase } from "@/db";
-import { migrateDatabase } from "@/db/migrate";
-import { loadCatalogue } from "@/db/seed/load-catalogue";
-import { cases, veterinarians } from "@/db/schema";
-import { localExtractor } from "@/lib/ai/local/local-extractor";
-import { runCase } from "@/lib/pipeline/run-case";
-import { getCaseRow } from "@/lib/cases/get-case";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
+import { openInProcessPipeline } from "./in-process";
 import { acceptedNames, normalise } from "./matching";
 import { DEFAULT_TUNING, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
 
@@ -33,24 +27,15 @@ const lines = readFileSync(file, "utf8")
   .map((l) => JSON.parse(l) as Line)
   .filter((l) => l.notes && l.gold);
 
-const handle = await openDatabase({ pgliteDataDir: "memory://" });
-await migrateDatabase(handle);
-await loadCatalogue(handle.db);
-const db = handle.db;
-const [vet] = await db
-  .insert(veterinarians)
-  .values({ kind: "human", email: "tune@vetdx.invalid", name: "Tuning" })
-  .returning();
+const { db, runNote, close } = await openInProcessPipeline("tune");
 const inputs: { input: ReturnType<typeof caseRankingInput>; accepted: Set<string> }[] = [];
 for (const line of lines) {
-  const [row] = await db.insert(cases).values({ veterinarianId: vet!.id, notes: line.notes }).returning();
-  await runCase({ db, extractor: localExtractor, sleep: async () => {} }, row!.id);
-  const stored = await getCaseRow(db, { caseId: row!.id, veterinarianId: vet!.id });
+  const stored = await runNote(line.notes);
   const accepted = acceptedNames(line);
   inputs.push({ input: caseRankingInput(stored), accepted });
 }
 const kb = await loadKnowledgeBase(db);
-await handle.close();
+await close();
 
 function evaluate(tuning: Partial<RankTuning>) {
   let top1 = 0;

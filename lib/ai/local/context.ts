@@ -633,38 +633,6 @@ const LIST_GLUE = new Set([",", "or", "and", "nor", "had", "any", "been", "has",
 /** "rest NAD", "otherwise normal", "else WNL": the remainder is normal. */
 const REST_WORDS = new Set(["rest", "otherwise", "else", "remainder", "remaining", "other"]);
 
-/**
- * Words that open a new statement after a comma or "and": a subject ("he", "there"), a linking verb
- * ("respiratory sounds are ..."), or a new time ("this morning", "now"). A negation, an owner's
- * guess or a past event does not reach past such a boundary: "no nasal discharge, respiratory
- * sounds are harsh and he is bradycardic".
- */
-const STATEMENT_WORDS = new Set([
-  "he",
-  "she",
-  "they",
-  "there",
-  "it",
-  "is",
-  "are",
-  "was",
-  "were",
-  "seems",
-  "seemed",
-  "appears",
-  "appeared",
-  "looks",
-  "looked",
-  "today",
-  "now",
-  "yesterday",
-  "this",
-  "tonight",
-  "examination",
-  "exam",
-]);
-const SCOPE_BOUNDARIES = new Set([",", ";", "and", "&"]);
-
 /** Linking verbs: enough to end a negation, not a past event ("previous ..., and the patient is"). */
 const LINKING_VERBS = new Set([
   "is",
@@ -678,6 +646,28 @@ const LINKING_VERBS = new Set([
   "looks",
   "looked",
 ]);
+/**
+ * Words that open a new statement after a comma or "and": a subject ("he", "there"), a linking verb
+ * ("respiratory sounds are ..."), or a new time ("this morning", "now"). A negation, an owner's
+ * guess or a past event does not reach past such a boundary: "no nasal discharge, respiratory
+ * sounds are harsh and he is bradycardic".
+ */
+const STATEMENT_WORDS = new Set([
+  ...LINKING_VERBS,
+  "he",
+  "she",
+  "they",
+  "there",
+  "it",
+  "today",
+  "now",
+  "yesterday",
+  "this",
+  "tonight",
+  "examination",
+  "exam",
+]);
+const SCOPE_BOUNDARIES = new Set([",", ";", "and", "&"]);
 
 /** A comma or "and" between a trigger and the mention, followed by a new statement. */
 function newStatementBetween(
