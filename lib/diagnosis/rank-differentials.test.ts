@@ -389,6 +389,19 @@ describe("rankDifferentials", () => {
     );
   });
 
+  it("explains a sign by its ordinary cause: a febrile condition accounts for tachycardia", async () => {
+    const ranked = await rankDifferentials(
+      db,
+      { animal_type_id: dog, present_symptom_ids: await signIds("pyrexia", "tachycardia") },
+      { limit: 400 },
+    );
+    const supporting = (name: string) =>
+      ranked.find((d) => d.name === name)?.evidence.supporting.map((s) => s.symptom_name) ?? [];
+    // Pyometra lists fever, not tachycardia; osteoarthritis lists neither.
+    expect(supporting("pyometra")).toEqual(expect.arrayContaining(["pyrexia", "tachycardia"]));
+    expect(supporting("osteoarthritis")).not.toContain("tachycardia");
+  });
+
   it("refuses an unknown animal type, symptom or breed", async () => {
     const vomiting = await signId("vomiting");
     const attempt = (input: DifferentialsRequest) => rankDifferentials(db, input);

@@ -19,6 +19,7 @@ import {
   type KnowledgeBase,
 } from "./knowledge-base";
 import type { Differential } from "./schemas";
+import { SIGN_CONSEQUENCES } from "./sign-consequences";
 
 export interface DifferentialsRequest {
   animal_type_id: number;
@@ -100,6 +101,11 @@ export interface RankTuning {
    */
   siteShare: number;
   /**
+   * Scale of the shares by which a condition listing a sign explains its ordinary consequences
+   * (sign-consequences.ts: fever → tachycardia, anaemia → pale membranes); 0 turns it off.
+   */
+  consequenceShare: number;
+  /**
    * Priors for a note that says little: with few informative findings the patient is most likely
    * an ordinary first-opinion case, where prevalence differs by orders of magnitude (acute
    * gastroenteritis against septic peritonitis for a dog that vomited twice). The prior moves from
@@ -121,6 +127,7 @@ export const DEFAULT_TUNING: RankTuning = {
   leakShare: 0.5,
   leakCap: 0.25,
   siteShare: 0.15,
+  consequenceShare: 0.5,
   commonPriors: { very_common: 30, common: 8, uncommon: 1.5, rare: 0.3 },
   commonPriorNats: 8,
 };
@@ -193,6 +200,8 @@ interface Finding {
   childIds: number[];
   /** Signs at the same body site, with the share of their weight that carries over. */
   siteSiblings: { id: number; share: number }[];
+  /** Signs this one ordinarily follows from (fever for tachycardia), with their share. */
+  causes: { id: number; share: number }[];
   /** The chance a condition that does not list this sign shows it anyway (tuned). */
   leak: number;
   /** The leak by the knowledge base's own constants, for how much a finding says (low evidence). */
@@ -219,6 +228,13 @@ function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[], tuning
       siteSiblings:
         tuning.siteShare > 0
           ? symptom.siteSiblingIds.map((siblingId) => ({ id: siblingId, share: tuning.siteShare }))
+          : [],
+      causes:
+        tuning.consequenceShare > 0
+          ? (consequenceCauses(kb).get(id) ?? []).map((c) => ({
+              id: c.id,
+              share: Math.min(0.95, c.share * tuning.consequenceShare),
+            }))
           : [],
       leak: Math.min(
         tuning.leakCap,
@@ -252,7 +268,32 @@ function signProbability(condition: KbCondition, finding: Finding): { p: number;
     derived = Math.max(derived, (condition.signs.get(sibling.id) ?? 0) * sibling.share);
   }
   if (derived > finding.leak) return { p: derived, explained: true };
+  for (const cause of finding.causes) {
+    derived = Math.max(derived, (condition.signs.get(cause.id) ?? 0) * cause.share);
+  }
+  if (derived > finding.leak) return { p: derived, explained: true };
   return { p: finding.leak, explained: false };
+}
+
+const causesByKb = new WeakMap<KnowledgeBase, Map<number, { id: number; share: number }[]>>();
+
+/** SIGN_CONSEQUENCES by the knowledge base's sign ids: consequence id → its causes. */
+function consequenceCauses(kb: KnowledgeBase): Map<number, { id: number; share: number }[]> {
+  let causes = causesByKb.get(kb);
+  if (causes) return causes;
+  const idByName = new Map([...kb.symptoms.values()].map((s) => [s.name, s.id]));
+  causes = new Map();
+  for (const [consequence, share, names] of SIGN_CONSEQUENCES) {
+    const id = idByName.get(consequence);
+    if (id === undefined) continue;
+    const list = names.flatMap((name) => {
+      const causeId = idByName.get(name);
+      return causeId === undefined ? [] : [{ id: causeId, share }];
+    });
+    causes.set(id, [...(causes.get(id) ?? []), ...list]);
+  }
+  causesByKb.set(kb, causes);
+  return causes;
 }
 
 interface BreedProfile {

@@ -13,6 +13,9 @@ import { explainScore, rankDetailed, type RankTuning } from "@/lib/diagnosis/ran
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--")) ?? "scripts/eval/realworld/dev.jsonl";
 const explain = args.includes("--explain");
+// --oracle: rank with the labelled signs and findings (those the catalogue names) in place of
+// the extracted ones, to see how much of a miss is the extractor's and how much the ranker's.
+const oracle = args.includes("--oracle");
 const variants: Partial<RankTuning>[] = JSON.parse(
   args.find((a) => a.startsWith("--variants="))?.slice(11) ?? "[{}]",
 );
@@ -23,6 +26,11 @@ if (/test\.jsonl$/.test(file)) {
 interface Line {
   id: string;
   notes: string;
+  expected?: {
+    symptoms?: { concept: string }[];
+    findings?: { concept: string }[];
+    absent?: string[];
+  };
   gold: { name: string; aliases?: string[] };
   also_acceptable?: { name: string; aliases?: string[] }[];
 }
@@ -32,12 +40,36 @@ const lines = readFileSync(file, "utf8")
   .map((l) => JSON.parse(l) as Line)
   .filter((l) => l.notes && l.gold);
 
+const signIds = new Map<string, number>();
+for (const s of JSON.parse(readFileSync("db/seed/data/clinical-signs.json", "utf8")) as {
+  id: number;
+  name: string;
+  synonyms?: string[];
+}[])
+  for (const n of [s.name, ...(s.synonyms ?? [])])
+    if (!signIds.has(normalise(n))) signIds.set(normalise(n), s.id);
+const labelled = (names: string[]) =>
+  names.map((n) => signIds.get(normalise(n))).filter((id): id is number => id !== undefined);
+
 const { db, runNote, close } = await openInProcessPipeline("lab");
 const inputs = [];
+let mapped = 0,
+  total = 0;
 for (const line of lines) {
   const stored = await runNote(line.notes);
-  inputs.push({ id: line.id, input: caseRankingInput(stored), accepted: acceptedNames(line) });
+  const input = caseRankingInput(stored);
+  if (oracle && line.expected) {
+    const names = [...(line.expected.symptoms ?? []), ...(line.expected.findings ?? [])].map(
+      (s) => s.concept,
+    );
+    input.present_symptom_ids = [...new Set(labelled(names))];
+    input.absent_symptom_ids = [...new Set(labelled(line.expected.absent ?? []))];
+    mapped += input.present_symptom_ids.length;
+    total += names.length;
+  }
+  inputs.push({ id: line.id, input, accepted: acceptedNames(line) });
 }
+if (oracle) process.stderr.write(`oracle: ${mapped} of ${total} labelled concepts name a sign\n`);
 const kb = await loadKnowledgeBase(db);
 await close();
 

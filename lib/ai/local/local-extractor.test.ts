@@ -288,6 +288,16 @@ describe("localExtractor: real notes", () => {
     expect(findings(e)).toContain("thoracic mass");
   });
 
+  it("keeps the limb of a lameness", async () => {
+    expect(present(await extract("Dog. Lame R hind for 3 days."))).toEqual(["hindlimb lameness"]);
+    expect(present(await extract("Cat limping on the left forelimb since yesterday."))).toEqual([
+      "forelimb lameness",
+    ]);
+    expect(present(await extract("Dog lame on the back leg after a walk."))).toEqual(["hindlimb lameness"]);
+    // A limb in another statement is not the lameness's.
+    expect(present(await extract("Dog. Limping, and the hind limbs look weak."))).toContain("lameness");
+  });
+
   it("ends a negation, guess or past event where a new statement starts", async () => {
     const e = await extract(
       "Rabbit. There is no nasal discharge, respiratory sounds are harsh, and he is bradycardic.",

@@ -304,6 +304,13 @@ const WEAKNESS_SITES: [RegExp, string][] = [
   ],
 ];
 const GENERIC_OEDEMA = new Set(["oedema", "edema", "oedematous", "edematous"]);
+const GENERIC_LAMENESS = new Set(["lame", "lameness", "limping", "limp", "limps", "limped", "going lame"]);
+// Lameness takes the limb written beside it ("lame R hind", "R fore lameness", "limping on the
+// left forelimb"); "back" only as "back leg".
+const LAMENESS_SITES: [RegExp, string][] = [
+  [/^(?:fore|forelimb|forelimbs|foreleg|forelegs|front|thoracic|lf|rf|lfl|rfl)$/, "forelimb lameness"],
+  [/^(?:hind|hindlimb|hindlimbs|hindleg|hindlegs|pelvic|lh|rh|lhl|rhl)$/, "hindlimb lameness"],
+];
 // Oedema of the limbs is peripheral oedema, unlike a swollen limb.
 const OEDEMA_SITES: [RegExp, string][] = [
   [
@@ -328,6 +335,7 @@ function resolveSites(
     [idByName.get("swelling"), GENERIC_SWELLING, SWELLING_SITES],
     [idByName.get("swelling"), GENERIC_OEDEMA, [...OEDEMA_SITES, ...SWELLING_SITES]],
     [idByName.get("weakness"), GENERIC_WEAKNESS, WEAKNESS_SITES],
+    [idByName.get("lameness"), GENERIC_LAMENESS, LAMENESS_SITES],
   ];
   for (const m of mentions) {
     const rule = rules.find(([id, words]) => id === m.symptomId && words.has(m.keyPhrase.toLowerCase()));
@@ -335,7 +343,7 @@ function resolveSites(
     const sites = rule[2];
     // Weakness is paresis only with the limbs right beside it ("HL weakness", "weak on both
     // hindlimbs"), not "weak, worst in the hind legs".
-    const near = rule[2] === WEAKNESS_SITES;
+    const near = rule[2] === WEAKNESS_SITES || rule[2] === LAMENESS_SITES;
     let best: { id: number; distance: number } | null = null;
     for (const direction of [-1, 1]) {
       for (
@@ -347,6 +355,13 @@ function resolveSites(
         if (t.kind === "break") break;
         if (near && (t.norm === "," || t.norm === "and")) break;
         let site = sites.find(([re]) => re.test(t.norm));
+        if (
+          !site &&
+          sites === LAMENESS_SITES &&
+          t.norm === "back" &&
+          /^(?:leg|legs|limb|limbs)$/.test(tokens[k + 1]?.norm ?? "")
+        )
+          site = LAMENESS_SITES[1];
         if (!site) continue;
         // "mass in the right limb of the pancreas": the organ after "of" is the site.
         if (tokens[k + 1]?.norm === "of") {
