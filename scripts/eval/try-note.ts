@@ -3,7 +3,14 @@
 // the selected signs and findings, and the top ten differentials with their evidence. For
 // looking at how a change reads a note, not for measuring (use eval:e2e for that).
 import { differentialsForCase } from "@/lib/diagnosis/case-differentials";
+import { readFileSync } from "node:fs";
 import { openInProcessPipeline } from "./in-process";
+
+const signName = new Map(
+  (
+    JSON.parse(readFileSync("db/seed/data/clinical-signs.json", "utf8")) as { id: number; name: string }[]
+  ).map((s) => [s.id, s.name]),
+);
 
 const notes = process.argv.slice(2);
 const { db, veterinarianId, runNote, close } = await openInProcessPipeline("try");
@@ -14,7 +21,7 @@ for (const note of notes) {
   console.log(
     "selected:",
     (stored.selectedSymptoms as { id: number; name?: string; symptom_name?: string }[])
-      .map((s) => s.symptom_name ?? s.name ?? s.id)
+      .map((s) => s.symptom_name ?? s.name ?? signName.get(s.id) ?? s.id)
       .join(", "),
   );
   if (stored.status !== "COMPLETED") continue;

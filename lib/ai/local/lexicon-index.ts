@@ -51,11 +51,30 @@ export function getLexiconIndex(lexicon: Lexicon): LexiconIndex {
   return index;
 }
 
-/** "reduced gut sounds" -> "gut sounds reduced"; "pale mm" -> "mm pale". */
+/** Two-word heads that notes put first: "mucous membranes brick red", "lymph nodes enlarged". */
+const TWO_WORD_HEADS = new Set([
+  "mucous membranes",
+  "lymph nodes",
+  "heart sounds",
+  "lung sounds",
+  "gut sounds",
+  "breath sounds",
+  "body condition",
+]);
+
+/**
+ * "reduced gut sounds" -> "gut sounds reduced"; "pale mm" -> "mm pale"; "brick red gums" ->
+ * "gums brick red"; "brick red mucous membranes" -> "mucous membranes brick red".
+ */
 function reorderings(tokens: string[]): string[][] {
   if (tokens.length === 2) return [[tokens[1]!, tokens[0]!]];
   if (tokens.length === 3 && !["of", "in", "on", "to", "from", "the", "and", "with"].includes(tokens[1]!))
-    return [[tokens[1]!, tokens[2]!, tokens[0]!]];
+    return [
+      [tokens[1]!, tokens[2]!, tokens[0]!],
+      [tokens[2]!, tokens[0]!, tokens[1]!],
+    ];
+  if (tokens.length === 4 && TWO_WORD_HEADS.has(`${tokens[2]} ${tokens[3]}`))
+    return [[tokens[2]!, tokens[3]!, tokens[0]!, tokens[1]!]];
   return [];
 }
 

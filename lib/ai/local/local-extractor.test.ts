@@ -288,14 +288,14 @@ describe("localExtractor: real notes", () => {
     expect(findings(e)).toContain("thoracic mass");
   });
 
-  it("keeps the limb of a lameness", async () => {
-    expect(present(await extract("Dog. Lame R hind for 3 days."))).toEqual(["hindlimb lameness"]);
-    expect(present(await extract("Cat limping on the left forelimb since yesterday."))).toEqual([
-      "forelimb lameness",
-    ]);
-    expect(present(await extract("Dog lame on the back leg after a walk."))).toEqual(["hindlimb lameness"]);
-    // A limb in another statement is not the lameness's.
-    expect(present(await extract("Dog. Limping, and the hind limbs look weak."))).toContain("lameness");
+  it("takes the source of a smell and reads lung nodules as the pattern", async () => {
+    const e = await extract(
+      "Dog 8yo. Putrid smell from the mouth. Smelly ears. Rads: numerous soft-tissue nodules throughout the lung fields.",
+    );
+    expect(present(e)).toEqual(expect.arrayContaining(["halitosis", "ear odour"]));
+    expect(present(e)).not.toContain("malodour");
+    expect(findings(e)).toContain("pulmonary nodules");
+    expect(findings(e)).not.toContain("thoracic mass");
   });
 
   it("ends a negation, guess or past event where a new statement starts", async () => {

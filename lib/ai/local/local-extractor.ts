@@ -282,6 +282,27 @@ const SWELLING_SITES: [RegExp, string][] = [
   [/^(?:sinus|sinuses)$/, "swollen sinuses"],
   [/^(?:wattle|wattles)$/, "wattle swelling"],
 ];
+/** Nodules in the lungs are the radiographic pattern, not a mass. */
+const GENERIC_NODULE = new Set(["nodule", "nodules"]);
+const NODULE_SITES: [RegExp, string][] = [[/^(?:lung|lungs|pulmonary)$/, "pulmonary nodules"], ...MASS_SITES];
+/** A smell takes its source: the mouth or breath is halitosis, the ears ear odour. */
+const GENERIC_MALODOUR = new Set([
+  "smell",
+  "smelly",
+  "malodour",
+  "malodor",
+  "bad smell",
+  "foul odour",
+  "foul odor",
+  "offensive smell",
+  "smells bad",
+  "stinks",
+  "unpleasant odour",
+]);
+const MALODOUR_SITES: [RegExp, string][] = [
+  [/^(?:mouth|oral|breath|teeth|gums|jaw)$/, "halitosis"],
+  [/^(?:ear|ears|aural)$/, "ear odour"],
+];
 const GENERIC_PAIN = new Set([
   "pain",
   "painful",
@@ -304,13 +325,6 @@ const WEAKNESS_SITES: [RegExp, string][] = [
   ],
 ];
 const GENERIC_OEDEMA = new Set(["oedema", "edema", "oedematous", "edematous"]);
-const GENERIC_LAMENESS = new Set(["lame", "lameness", "limping", "limp", "limps", "limped", "going lame"]);
-// Lameness takes the limb written beside it ("lame R hind", "R fore lameness", "limping on the
-// left forelimb"); "back" only as "back leg".
-const LAMENESS_SITES: [RegExp, string][] = [
-  [/^(?:fore|forelimb|forelimbs|foreleg|forelegs|front|thoracic|lf|rf|lfl|rfl)$/, "forelimb lameness"],
-  [/^(?:hind|hindlimb|hindlimbs|hindleg|hindlegs|pelvic|lh|rh|lhl|rhl)$/, "hindlimb lameness"],
-];
 // Oedema of the limbs is peripheral oedema, unlike a swollen limb.
 const OEDEMA_SITES: [RegExp, string][] = [
   [
@@ -330,12 +344,13 @@ function resolveSites(
   idByName: ReadonlyMap<string, number>,
 ) {
   const rules: [number | undefined, Set<string>, [RegExp, string][]][] = [
+    [idByName.get("skin mass"), GENERIC_NODULE, NODULE_SITES],
     [idByName.get("skin mass"), GENERIC_MASS, MASS_SITES],
+    [idByName.get("malodour"), GENERIC_MALODOUR, MALODOUR_SITES],
     [idByName.get("pain"), GENERIC_PAIN, PAIN_SITES],
     [idByName.get("swelling"), GENERIC_SWELLING, SWELLING_SITES],
     [idByName.get("swelling"), GENERIC_OEDEMA, [...OEDEMA_SITES, ...SWELLING_SITES]],
     [idByName.get("weakness"), GENERIC_WEAKNESS, WEAKNESS_SITES],
-    [idByName.get("lameness"), GENERIC_LAMENESS, LAMENESS_SITES],
   ];
   for (const m of mentions) {
     const rule = rules.find(([id, words]) => id === m.symptomId && words.has(m.keyPhrase.toLowerCase()));
@@ -343,7 +358,7 @@ function resolveSites(
     const sites = rule[2];
     // Weakness is paresis only with the limbs right beside it ("HL weakness", "weak on both
     // hindlimbs"), not "weak, worst in the hind legs".
-    const near = rule[2] === WEAKNESS_SITES || rule[2] === LAMENESS_SITES;
+    const near = rule[2] === WEAKNESS_SITES;
     let best: { id: number; distance: number } | null = null;
     for (const direction of [-1, 1]) {
       for (
@@ -355,13 +370,6 @@ function resolveSites(
         if (t.kind === "break") break;
         if (near && (t.norm === "," || t.norm === "and")) break;
         let site = sites.find(([re]) => re.test(t.norm));
-        if (
-          !site &&
-          sites === LAMENESS_SITES &&
-          t.norm === "back" &&
-          /^(?:leg|legs|limb|limbs)$/.test(tokens[k + 1]?.norm ?? "")
-        )
-          site = LAMENESS_SITES[1];
         if (!site) continue;
         // "mass in the right limb of the pancreas": the organ after "of" is the site.
         if (tokens[k + 1]?.norm === "of") {
