@@ -78,6 +78,14 @@ function reorderings(tokens: string[]): string[][] {
   return [];
 }
 
+/**
+ * The plural and possessive of a three-letter species or sex word ("ewes", "rams", "dog's"): the
+ * phrase index reaches those by stem only for words of four letters or more.
+ */
+function shortWordForms(term: string): string[] {
+  return /^[a-z]{3}$/.test(term) ? [`${term}s`, `${term}'s`] : [];
+}
+
 const NOT_REORDERED = new Set([
   "no",
   "not",
@@ -170,8 +178,11 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
     animalTypeIdByKey.set(type.key, type.id);
     // "Other" is a catalogue bucket, not a word that names a species ("the other cats").
     const names = type.key === "other" ? [] : [type.name.toLowerCase(), type.key.replace(/_/g, " ")];
-    for (const term of new Set([...names, ...type.terms]))
-      if (term !== "other") species.add(term, type.id, 0, String(type.id));
+    for (const term of new Set([...names, ...type.terms])) {
+      if (term === "other") continue;
+      species.add(term, type.id, 0, String(type.id));
+      for (const form of shortWordForms(term)) species.add([form], type.id, 0, String(type.id));
+    }
   }
   species.freeze();
 
@@ -182,7 +193,10 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
     if (!key) continue;
     genderByTerm.set(key, [...(genderByTerm.get(key) ?? []), term]);
   }
-  for (const [key, terms] of genderByTerm) genders.add(key.split(" "), terms);
+  for (const [key, terms] of genderByTerm) {
+    genders.add(key.split(" "), terms);
+    for (const form of shortWordForms(key)) if (!genderByTerm.has(form)) genders.add([form], terms);
+  }
   genders.freeze();
 
   const knownStems = new Set<string>();

@@ -205,6 +205,14 @@ describe("localExtractor: signalment", () => {
     expect(horse.patient).toMatchObject({ sex: "male", neutered: true });
     expect(speciesKey(await extract("Old ewe, lame."))).toBe("sheep");
     expect((await extract("Spayed bitch, 8y")).patient).toMatchObject({ sex: "female", neutered: true });
+    // Plurals and possessives of short words; the owner's pronoun is not the patient's sex.
+    const ewes = await extract("Two adult crossbred ewes from a commercial flock, thin.");
+    expect(speciesKey(ewes)).toBe("sheep");
+    expect(ewes.patient.sex).toBe("female");
+    const dog = await extract("The owner came back to find a hollow on one side of his dog's head.");
+    expect(speciesKey(dog)).toBe("dog");
+    expect(dog.patient.sex).toBeNull();
+    expect(speciesKey(await extract("48yo F red-eared slider, tongue swollen."))).toBe("tortoise");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {
@@ -225,6 +233,12 @@ describe("localExtractor: signalment", () => {
       unit: "kg",
     });
     expect((await extract("Meloxicam 0.1 mg/kg SID.")).patient.weight).toBeNull();
+    // A change of weight is not the weight.
+    expect((await extract("Cat 15y. She has lost 2 lb since her last visit.")).patient.weight).toBeNull();
+    expect((await extract("Dog, gained about 3 kg, now 31 kg.")).patient.weight).toEqual({
+      value: 31,
+      unit: "kg",
+    });
   });
 
   it("reads entire and neutered abbreviations", async () => {

@@ -14,6 +14,9 @@ export interface WeightMention {
 const WEIGHT_RE =
   /(?<![\w.,/])(\d{1,4}(?:[.,]\d{1,3})?)\s?(kgs?|kilos?|kilograms?|g|gms?|grams?|lbs?|pounds?)(?![\w/])/gi;
 
+/** "lost 2 lb", "gained 1.5 kg", "down 300 g": a change of weight, not the weight. */
+const CHANGE_BEFORE =
+  /(?:\b(?:lost|losing|loses|gained|gaining|gains|put on|dropped|shed|down|up|increase of|decrease of|loss of|gain of|drop of)\s*(?:about|approx\.?|around|~|c\.|nearly|almost|over|another|a further)?\s*)$/i;
 const PREVIOUS_BEFORE =
   /(?:\bprev(?:ious(?:ly)?)?\.?|\bwas|\bfrom|\blast|\bbefore|\busual(?:ly)?|\bhad been|\bdown from|\bup from|\bthen)\s*[:=~]?\s*(?:approx\.?|~|c\.)?\s*$/i;
 const PREVIOUS_AFTER =
@@ -56,6 +59,7 @@ export function findWeights(text: string): WeightMention[] {
     const after = text.slice(end, end + 30);
     // "0.1 mg/kg", "5 g/dL" are doses and concentrations.
     if (/\/\s*$/.test(before) || /^\s*\/\s*(kg|day|d|dl|l)\b/i.test(after)) continue;
+    if (CHANGE_BEFORE.test(before) && !/\bdown to\s*$|\bup to\s*$/i.test(before)) continue;
     let role: WeightMention["role"] = "unknown";
     if (PREVIOUS_BEFORE.test(before) || PREVIOUS_AFTER.test(after)) role = "previous";
     else if (CURRENT_BEFORE.test(before) || CURRENT_AFTER.test(after)) role = "current";

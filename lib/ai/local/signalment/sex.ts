@@ -135,6 +135,9 @@ export function decideSex(note: SignalmentNote, words: SexWord[], animalTypeId: 
   return { sex, neutered };
 }
 
+const PET_NOUN =
+  /^(?:dog|dogs|cat|cats|pet|pets|puppy|kitten|rabbit|horse|pony|animal|animals|bird|parrot|ferret|hamster|tortoise|cow|cows|herd|flock|goat|sheep)$/;
+
 /**
  * "she won't put the foot down": pronouns decide the sex when nothing else does. Subject pronouns
  * count most; "his", "him" and "her" less (they may be an owner's); a pronoun just after the
@@ -149,6 +152,9 @@ function pronounSex(tokens: Token[]): "male" | "female" | null {
     const isFemale = n === "she" || n === "she's" || n === "herself" || n === "her";
     const isMale = n === "he" || n === "he's" || n === "himself" || n === "his" || n === "him";
     if (!isFemale && !isMale) continue;
+    // "his dog", "her cat": the owner's pronoun, not the patient's.
+    if ((n === "his" || n === "her") && PET_NOUN.test((tokens[i + 1]?.norm ?? "").replace(/'s$/, "")))
+      continue;
     let weight = n === "her" || n === "his" || n === "him" ? 0.5 : 1;
     for (let k = Math.max(0, i - 3); k < i; k++) if (OWNER_CONTEXT.has(tokens[k]!.norm)) weight = 0.2;
     if (isFemale) female += weight;
