@@ -202,6 +202,8 @@ const GENERIC_MASS = new Set([
   "tumors",
   "neoplasm",
   "lesion",
+  "bump",
+  "bumps",
 ]);
 const MASS_SITES: [RegExp, string][] = [
   [/^(?:skin|subcutaneous|subcutis|cutaneous|dermal|sc|subcut|intradermal)$/, "skin mass"],
