@@ -359,6 +359,13 @@ describe("localExtractor: real notes", () => {
     );
   });
 
+  it("reads a state after has/have/become and a written-out body condition score", async () => {
+    expect(present(await extract("Dog 5y. Appetite has been poor."))).toContain("inappetence");
+    expect(present(await extract("Dog 5y. Abdomen has become distended."))).toContain("abdominal distension");
+    expect(present(await extract("Cat 9y. Body condition score 3/9."))).toContain("poor body condition");
+    expect(present(await extract("Cat 9y. Body condition score 6/9."))).not.toContain("poor body condition");
+  });
+
   it("keeps qualifiers in the choice of sign", async () => {
     expect(present(await extract("Dog. V+ and bloody d+ since arrival."))).toEqual(
       expect.arrayContaining(["vomiting", "haemorrhagic diarrhoea"]),

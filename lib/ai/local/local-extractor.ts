@@ -458,7 +458,7 @@ function applyQualifiers(
 
 /**
  * Signs written as patterns rather than phrases: "eating + drinking less" (both), and a body
- * condition score at the thin end of its scale ("BCS 2/9", "BCS 1.5/5").
+ * condition score at the thin end of its scale ("BCS 2/9", "BCS 1.5/5", "body condition score 3/9").
  */
 function findPatternSigns(text: string): { sign: string; start: number; end: number }[] {
   const found: { sign: string; start: number; end: number }[] = [];
@@ -520,7 +520,8 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
       if (sign) found.push({ sign, start: m.index, end: m.index + m[0].length });
     }
   }
-  const bcs = /\bBCS\s*(?:of\s*|[:=]\s*)?(?:~|approx\.?\s*|c\.\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
+  const bcs =
+    /\b(?:BCS|(?:body\s+)?condition\s+score)\s*(?:of\s*|[:=]\s*|is\s*|was\s*)?(?:~|approx\.?\s*|c\.\s*)?(\d(?:\.\d)?)\s*\/\s*(9|5)\b/gi;
   for (const m of text.matchAll(bcs)) {
     const score = Number(m[1]);
     const thin = m[2] === "9" ? score <= 3 : score <= 2;

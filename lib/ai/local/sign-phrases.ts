@@ -90,6 +90,12 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "was",
   "were",
   "been",
+  // "appetite has been poor", "abdomen has become distended", "nodes have become enlarged".
+  "has",
+  "have",
+  "had",
+  "become",
+  "became",
   // Degree adverbs between a part and its state: "prostate uniformly enlarged", "abdomen is
   // severely distended", "stomach grossly enlarged".
   "severely",
