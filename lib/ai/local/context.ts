@@ -297,6 +297,8 @@ const OTHER_ANIMAL_WORDS = new Set([
   "others",
   "brother",
   "sister",
+  "dam",
+  "sire",
 ]);
 const OTHER_WORDS = new Set(["other", "another"]);
 const ANIMAL_NOUNS = new Set([
@@ -624,6 +626,25 @@ const POST_TRIGGERS: Trigger[] = [
     "for the first few days",
     "at first only",
     "initially only",
+    // "the vomiting stopped 3 weeks ago", "lameness improved and now sound".
+    "stopped",
+    "has stopped",
+    "ceased",
+    "has ceased",
+    "subsided",
+    "has subsided",
+    "went away",
+    "now sound",
+    "now normal",
+    "now gone",
+    // "had diarrhoea as a puppy".
+    "as a puppy",
+    "as a kitten",
+    "as a foal",
+    "as a youngster",
+    "when younger",
+    "when he was younger",
+    "when she was younger",
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: 4 })),
 ];
 
@@ -772,7 +793,10 @@ export function mentionStatus(
   for (let k = clause.start; k < start; k++) {
     const t = tokens[k]!;
     if (claimed.has(k)) continue;
-    const companion = ["with", "his", "her", "its", "their"].includes(norm(tokens, k - 1));
+    // "playing with (his) littermate" is a companion; "his brother has had diarrhoea" is not.
+    const companion =
+      norm(tokens, k - 1) === "with" ||
+      (["his", "her", "its", "their"].includes(norm(tokens, k - 1)) && norm(tokens, k - 2) === "with");
     if (OTHER_ANIMAL_WORDS.has(t.norm) && !companion) return { status: "other_animal", dropped: false };
     if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)) && !companion)
       return { status: "other_animal", dropped: false };
@@ -808,15 +832,20 @@ export function mentionStatus(
     if (t.norm === "," && k > end) break;
     // "drinking less and no longer playing": a trigger after a conjunction is another clause's
     // ("vomiting and now resolved" apart).
+    // "lameness improved and now sound": "and now" still speaks of this sign.
     if (
       ["and", "or", "&", "+"].includes(t.norm) &&
-      (k > end || !["resolved", "settled", "cleared", "now"].includes(norm(tokens, k + 1)))
+      (k > end || !["resolved", "settled", "cleared", "now"].includes(norm(tokens, k + 1))) &&
+      !(t.norm === "and" && norm(tokens, k + 1) === "now")
     )
       break;
     // "watery eye for the first days, settled since": a comma then resolved/settled.
     if (t.norm === "," && k === end && ["resolved", "settled", "cleared"].includes(norm(tokens, k + 1)))
       return { status: "historical", dropped: false, resolved: true };
     if (t.norm === "-" && k === end) return { status: "absent", dropped: false };
+    // "PU/PD: no." — a bare "no" answering the sign.
+    if (t.norm === "no" && (k + 1 >= clause.end || [",", ";", "."].includes(norm(tokens, k + 1))))
+      return { status: "absent", dropped: false };
     for (const trigger of POST_TRIGGERS) {
       if (k - end > trigger.reach) continue;
       if (matchesAt(tokens, k, trigger.words)) {

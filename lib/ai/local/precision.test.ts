@@ -126,3 +126,15 @@ describe("statuses", () => {
     ).toEqual(["present"]);
   });
 });
+
+describe("assertion status of stopped, childhood and answered signs", () => {
+  it("does not select a sign that stopped, was a puppy's, or is answered 'no'", () => {
+    expect(statuses("Dog 5y. The vomiting stopped 3 weeks ago.").get("vomiting")).toEqual(["historical"]);
+    expect(statuses("Dog 5y. Had diarrhoea as a puppy.").get("diarrhoea")).toEqual(["historical"]);
+    expect(statuses("Dog 5y. Lameness improved and now sound.").get("lameness")).toEqual(["historical"]);
+    expect(present("Dog 5y. PU/PD: no. Coughing.")).toEqual(["coughing"]);
+    expect(statuses("Dog 5y. His dam was lame.").get("lameness")).toEqual(["other_animal"]);
+    // "stopped eating" is a sign, not a resolution.
+    expect(present("Dog 5y. Stopped eating yesterday.")).toEqual(["inappetence"]);
+  });
+});
