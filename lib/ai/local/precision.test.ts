@@ -134,6 +134,12 @@ describe("assertion status of stopped, childhood and answered signs", () => {
     expect(statuses("Dog 5y. Lameness improved and now sound.").get("lameness")).toEqual(["historical"]);
     expect(present("Dog 5y. PU/PD: no. Coughing.")).toEqual(["coughing"]);
     expect(statuses("Dog 5y. His dam was lame.").get("lameness")).toEqual(["other_animal"]);
+    expect(
+      present("Cat 7y. A heart murmur was not appreciated. Abdominal pain could not be elicited."),
+    ).toEqual([]);
+    expect(statuses("Cat 7y. Polyuria had been noted a year earlier but resolved.").get("polyuria")).toEqual([
+      "historical",
+    ]);
     // "stopped eating" is a sign, not a resolution.
     expect(present("Dog 5y. Stopped eating yesterday.")).toEqual(["inappetence"]);
   });
