@@ -364,6 +364,7 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog 5y. Abdomen has become distended."))).toContain("abdominal distension");
     expect(present(await extract("Cat 9y. Body condition score 3/9."))).toContain("poor body condition");
     expect(present(await extract("Cat 9y. Body condition score 6/9."))).not.toContain("poor body condition");
+    expect(present(await extract("Dog 5y. Has lost 15% of his bodyweight."))).toContain("weight loss");
   });
 
   it("keeps qualifiers in the choice of sign", async () => {
