@@ -660,6 +660,12 @@ const POST_TRIGGERS: Trigger[] = [
     "when he was younger",
     "when she was younger",
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: 4 })),
+  // "vomiting is a common side effect of this drug": a possibility, not a finding.
+  ...["side effect", "side effects", "adverse effect", "adverse effects"].map((p) => ({
+    words: p.split(" "),
+    status: "hypothetical" as const,
+    reach: 4,
+  })),
 ];
 
 /** Words that join a list of signs without ending a negation's reach. */
@@ -857,6 +863,8 @@ export function mentionStatus(
     if (t.norm === "," && k === end && ["resolved", "settled", "cleared"].includes(norm(tokens, k + 1)))
       return { status: "historical", dropped: false, resolved: true };
     if (t.norm === "-" && k === end) return { status: "absent", dropped: false };
+    // "seizure-free for 2 years", "pain free".
+    if (t.norm === "free" && k === end) return { status: "absent", dropped: false };
     // "PU/PD: no." — a bare "no" answering the sign.
     if (t.norm === "no" && (k + 1 >= clause.end || [",", ";", "."].includes(norm(tokens, k + 1))))
       return { status: "absent", dropped: false };

@@ -140,6 +140,8 @@ describe("assertion status of stopped, childhood and answered signs", () => {
     expect(statuses("Cat 7y. Polyuria had been noted a year earlier but resolved.").get("polyuria")).toEqual([
       "historical",
     ]);
+    expect(present("Dog 6y. On phenobarbital, seizure-free for 2 years.")).toEqual([]);
+    expect(present("Dog 6y. Diarrhoea is a common side effect of this drug.")).toEqual([]);
     // "stopped eating" is a sign, not a resolution.
     expect(present("Dog 5y. Stopped eating yesterday.")).toEqual(["inappetence"]);
   });
