@@ -367,6 +367,20 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog 5y. Has lost 15% of his bodyweight."))).toContain("weight loss");
   });
 
+  it("reads a sign across a describing word stacked before its head", async () => {
+    expect(present(await extract("Dog 5y. Pale and tacky mucous membranes."))).toEqual(
+      expect.arrayContaining(["pale mucous membranes", "dehydration"]),
+    );
+    expect(present(await extract("Dog 9y. Enlarged, irregular spleen on ultrasound."))).toContain(
+      "splenomegaly",
+    );
+    expect(present(await extract("Cat 12y. Large irregular kidneys."))).toContain("renomegaly");
+    expect(present(await extract("Dog 5y. Pale pink mucous membranes."))).not.toContain(
+      "pale mucous membranes",
+    );
+    expect(present(await extract("Dog 1y. Bladder v large + painful on palp."))).not.toContain("vomiting");
+  });
+
   it("keeps qualifiers in the choice of sign", async () => {
     expect(present(await extract("Dog. V+ and bloody d+ since arrival."))).toEqual(
       expect.arrayContaining(["vomiting", "haemorrhagic diarrhoea"]),

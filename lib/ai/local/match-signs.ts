@@ -100,6 +100,59 @@ nonSigns.freeze();
 /** Commas may sit inside a non-sign phrase: "quiet, alert and responsive". */
 const NON_SIGN_FILLERS: ReadonlySet<string> = new Set([...PHRASE_FILLERS, ","]);
 
+/**
+ * Describing words that may stand between a sign's first word and its head: "pale and tacky
+ * mucous membranes", "enlarged, irregular spleen", "large irregular kidneys". Colours are not
+ * among them ("pale pink mucous membranes" is not pale).
+ */
+const STACKED_ADJECTIVES: ReadonlySet<string> = new Set(
+  `tacky dry firm hard irregular rounded hyperechoic hypoechoic heterogeneous mottled nodular
+  lobulated painful hot warm tense thick thickened swollen inflamed scaly greasy dull unkempt
+  thready weak turgid itchy moist matted cold copious tender fluid-filled
+  distended enlarged large ulcerated`.split(/\s+/),
+);
+
+/**
+ * A sign read across a describing word stacked before its head ("pale and tacky mucous
+ * membranes" is also pale mucous membranes): the first word, then ","/"and" and one describing
+ * word passed over, then the rest of the phrase.
+ */
+function stackedAdjectiveMentions(
+  text: string,
+  view: TokenView,
+  index: LexiconIndex,
+  mentions: RawMention[],
+  claimed: Set<number>,
+): void {
+  const { tokens } = view;
+  for (let i = 0; i < tokens.length; i++) {
+    if (claimed.has(i) || view.blocked.has(i) || !/^[a-z]{3,}$/.test(tokens[i]!.norm)) continue;
+    let adjective = i + 1;
+    if (tokens[adjective]?.norm === "," || tokens[adjective]?.norm === "and") adjective++;
+    const word = tokens[adjective];
+    if (!word || !STACKED_ADJECTIVES.has(word.norm)) continue;
+    const skippable = new Set([...PHRASE_FILLERS, ",", "and", word.norm]);
+    const sign = index.signs.matchAt(view, i, skippable);
+    if (!sign || sign.matched.length < 2 || sign.matched[1]! <= adjective) continue;
+    // Words only: "bladder v large + painful" is not "v+".
+    if (!sign.matched.every((k) => /^[a-z]{2,}$/.test(tokens[k]!.norm))) continue;
+    const symptomId = sign.entry.payload.symptomId;
+    const name = index.lexicon.symptomById.get(symptomId)?.name.toLowerCase() ?? "";
+    if (notThisSign(tokens, sign.start, sign.end, name, view.blocked)) continue;
+    if (mentions.some((m) => m.symptomId === symptomId && m.start < sign.end && sign.start < m.end)) continue;
+    mentions.push({
+      symptomId,
+      start: sign.start,
+      end: sign.end,
+      keyPhrase: spanText(text, tokens, sign.start, sign.end),
+      distance: Math.max(sign.distance, 0.1),
+      forced: null,
+      significantHint: false,
+    });
+    claimed.add(i);
+  }
+}
+
 const SHORTHAND: Record<string, string> = {
   v: "vomiting",
   d: "diarrhoea",
@@ -360,6 +413,7 @@ export function findSignMentions(
     for (let k = sign.start; k < sign.end; k++) claimed.add(k);
     i = sign.end;
   }
+  stackedAdjectiveMentions(text, view, index, mentions, claimed);
   return { mentions, claimed };
 }
 
