@@ -213,6 +213,9 @@ describe("localExtractor: signalment", () => {
     expect(speciesKey(dog)).toBe("dog");
     expect(dog.patient.sex).toBeNull();
     expect(speciesKey(await extract("48yo F red-eared slider, tongue swollen."))).toBe("tortoise");
+    // Species without a catalogue type of their own are "other", not unknown.
+    expect(speciesKey(await extract("2yo African pygmy hedgehog, wobbly, losing weight."))).toBe("other");
+    expect(speciesKey(await extract("Racing pigeon, 3y, fluffed up."))).toBe("other");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {
