@@ -384,6 +384,13 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog 1y. Bladder v large + painful on palp."))).not.toContain("vomiting");
   });
 
+  it("reads a part and its state written with a colon", async () => {
+    expect(present(await extract("Dog 5y. MM: pale. Abdomen: distended. Spleen: enlarged."))).toEqual(
+      expect.arrayContaining(["pale mucous membranes", "abdominal distension", "splenomegaly"]),
+    );
+    expect(present(await extract("Dog 5y. Abdomen: soft, non-painful."))).not.toContain("abdominal pain");
+  });
+
   it("keeps qualifiers in the choice of sign", async () => {
     expect(present(await extract("Dog. V+ and bloody d+ since arrival."))).toEqual(
       expect.arrayContaining(["vomiting", "haemorrhagic diarrhoea"]),

@@ -90,6 +90,8 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "was",
   "were",
   "been",
+  // A part and its state in examination shorthand: "MM: pale", "abdomen: distended".
+  ":",
   // "appetite has been poor", "abdomen has become distended", "nodes have become enlarged".
   "has",
   "have",
