@@ -389,6 +389,12 @@ describe("localExtractor: real notes", () => {
       expect.arrayContaining(["pale mucous membranes", "abdominal distension", "splenomegaly"]),
     );
     expect(present(await extract("Dog 5y. Abdomen: soft, non-painful."))).not.toContain("abdominal pain");
+    expect(present(await extract("Dog 5y. Abdomen increasingly distended."))).toContain(
+      "abdominal distension",
+    );
+    expect(present(await extract("Dog 5y. Has been losing a great deal of condition."))).toContain(
+      "weight loss",
+    );
   });
 
   it("keeps qualifiers in the choice of sign", async () => {

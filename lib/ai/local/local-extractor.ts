@@ -489,7 +489,7 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
   // "lost several pounds", "losing lots of weight", "has lost 2 kg", "lost a little condition", "lost
   // 15% of bodyweight".
   const lost =
-    /\b(?:lost|losing|loses|dropped|dropping|shed|shedding)\s+(?:(?:a|some|several|lots|lot|of|little|bit|much|quite|considerable|significant|noticeable|about|around|approx\.?|~|the|his|her|its|\d+(?:\.\d+)?\s*%?)\s*){1,4}(?:weight|body\s?weight|wt|pounds|lbs?|kgs?|kilos?|kilograms?|grams|condition|body condition)\b/gi;
+    /\b(?:lost|losing|loses|dropped|dropping|shed|shedding)\s+(?:(?:a|some|several|lots|lot|of|little|bit|much|quite|considerable|significant|noticeable|great|good|deal|about|around|approx\.?|~|the|his|her|its|\d+(?:\.\d+)?\s*%?)\s*){1,4}(?:weight|body\s?weight|wt|pounds|lbs?|kgs?|kilos?|kilograms?|grams|condition|body condition)\b/gi;
   for (const m of text.matchAll(lost))
     found.push({ sign: "weight loss", start: m.index, end: m.index + m[0].length });
   // "won't eat or drink", "no interest in food or water": both appetite and thirst.

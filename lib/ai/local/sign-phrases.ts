@@ -118,6 +118,12 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "symmetrically",
   "asymmetrically",
   "palpably",
+  "badly",
+  "really",
+  "rather",
+  "fairly",
+  "increasingly",
+  "progressively",
   "now",
   "also",
   // Linking verbs between a part and its state: "kidneys feel small", "eyes look puffy".
