@@ -216,6 +216,9 @@ describe("localExtractor: signalment", () => {
     // Species without a catalogue type of their own are "other", not unknown.
     expect(speciesKey(await extract("2yo African pygmy hedgehog, wobbly, losing weight."))).toBe("other");
     expect(speciesKey(await extract("Racing pigeon, 3y, fluffed up."))).toBe("other");
+    // A disease or a wild animal met is not the patient.
+    expect(speciesKey(await extract("8yo QH gelding, pectoral abscess, ?pigeon fever."))).toBe("horse");
+    expect(speciesKey(await extract("Licked a toad in the garden, now drooling. 3yo Lab."))).toBe("dog");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {

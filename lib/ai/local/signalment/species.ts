@@ -42,6 +42,15 @@ const RISKY_SPECIES_TERMS = new Set([
   "cock",
   "hen",
   "chick",
+  // Wild animals a pet meets more often than a vet treats: "licked a toad", "sprayed by a skunk".
+  "toad",
+  "frog",
+  "skunk",
+  "raccoon",
+  "owl",
+  "hawk",
+  "falcon",
+  "swan",
 ]);
 
 // Species words that are also pets' names ("Leo", "Jack", "Tom").
@@ -131,6 +140,9 @@ const ABOUT_ANOTHER_AFTER = new Set([
   "toy",
   "toys",
   "flu",
+  // A disease named after an animal: "pigeon fever" in horses, "canary pox".
+  "fever",
+  "pox",
   // Food, not the patient: "chicken baby food", "fed some chicken", "lamb and rice".
   "baby",
   "meat",
