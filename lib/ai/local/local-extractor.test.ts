@@ -398,6 +398,10 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog 5y. Has been losing a great deal of condition."))).toContain(
       "weight loss",
     );
+    expect(present(await extract("Dog 5y. Has eaten nothing unusual, vomited twice."))).not.toContain(
+      "inappetence",
+    );
+    expect(present(await extract("Dog 5y. Ate nothing since yesterday."))).toContain("inappetence");
   });
 
   it("keeps qualifiers in the choice of sign", async () => {

@@ -155,6 +155,15 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
 export const NON_SIGN_PHRASES: string[] = [
+  // A diet history, not a lost appetite.
+  "ate nothing unusual",
+  "eaten nothing unusual",
+  "eats nothing unusual",
+  "ate nothing different",
+  "eaten nothing different",
+  "has eaten nothing unusual",
+  "had eaten nothing unusual",
+  "has eaten nothing different",
   // A normal mentation, not lethargy or stupor.
   "quiet alert and responsive",
   "quiet, alert and responsive",
