@@ -365,7 +365,7 @@ describe("localExtractor: real notes", () => {
     );
   });
 
-  it("reads a state after has/have/become and a written-out body condition score", async () => {
+  it("reads a state after has/become and a written-out body condition score", async () => {
     expect(present(await extract("Dog 5y. Appetite has been poor."))).toContain("inappetence");
     expect(present(await extract("Dog 5y. Abdomen has become distended."))).toContain("abdominal distension");
     expect(present(await extract("Cat 9y. Body condition score 3/9."))).toContain("poor body condition");
@@ -402,6 +402,10 @@ describe("localExtractor: real notes", () => {
       "inappetence",
     );
     expect(present(await extract("Dog 5y. Ate nothing since yesterday."))).toContain("inappetence");
+    expect(present(await extract("Cat 3y. He does not have fleas."))).not.toContain("fleas seen");
+    expect(present(await extract("Dog 2y MN. One testicle had been retained."))).not.toContain(
+      "cryptorchidism",
+    );
   });
 
   it("keeps qualifiers in the choice of sign", async () => {

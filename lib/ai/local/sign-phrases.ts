@@ -92,10 +92,9 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "been",
   // A part and its state in examination shorthand: "MM: pale", "abdomen: distended".
   ":",
-  // "appetite has been poor", "abdomen has become distended", "nodes have become enlarged".
+  // "appetite has been poor", "abdomen has become distended" ("have" and "had" are not: "does
+  // not have fleas" keeps its negation, "had been retained" is a past state).
   "has",
-  "have",
-  "had",
   "become",
   "became",
   // Degree adverbs between a part and its state: "prostate uniformly enlarged", "abdomen is
