@@ -219,6 +219,12 @@ describe("localExtractor: signalment", () => {
     // A disease or a wild animal met is not the patient.
     expect(speciesKey(await extract("8yo QH gelding, pectoral abscess, ?pigeon fever."))).toBe("horse");
     expect(speciesKey(await extract("Licked a toad in the garden, now drooling. 3yo Lab."))).toBe("dog");
+    // A pet named after an animal keeps its name and species.
+    const hawk = await extract("Hawk, 5yo GSD, vomiting.");
+    expect(hawk.patient.name).toBe("Hawk");
+    expect(speciesKey(hawk)).toBe("dog");
+    // The frog of a hoof is not a frog.
+    expect(speciesKey(await extract("8yo TB, lame LF, frog tender to hoof testers."))).toBe("horse");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {

@@ -42,15 +42,20 @@ const RISKY_SPECIES_TERMS = new Set([
   "cock",
   "hen",
   "chick",
-  // Wild animals a pet meets more often than a vet treats: "licked a toad", "sprayed by a skunk".
-  "toad",
-  "frog",
+  // Wild animals a pet meets more often than a vet treats: "sprayed by a skunk".
   "skunk",
   "raccoon",
   "owl",
   "hawk",
   "falcon",
   "swan",
+  "dove",
+  "finch",
+  "quail",
+  "koi",
+  "canary",
+  "kestrel",
+  "pigeon",
 ]);
 
 // Species words that are also pets' names ("Leo", "Jack", "Tom").
@@ -66,6 +71,19 @@ export const NAME_LIKE_SPECIES_TERMS = new Set([
   "queen",
   "chin",
   "billy",
+  // Animals a pet may be named after ("Hawk, 5yo GSD", "Dove is a 2yo DSH").
+  "hawk",
+  "dove",
+  "finch",
+  "owl",
+  "swan",
+  "quail",
+  "koi",
+  "canary",
+  "falcon",
+  "kestrel",
+  "pigeon",
+  "skunk",
 ]);
 
 // The species' own names ("budgerigar", "rabbit"): stronger than any sex or kind word.
