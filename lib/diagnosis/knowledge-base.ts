@@ -103,11 +103,13 @@ const LEAK_FLOOR = 0.01;
 const LEAK_SHARE = 0.5;
 const LEAK_CAP = 0.25;
 
-function words(text: string): string[] {
+/** Lower-case words and numbers of a name (shared with scripts/catalogue). */
+export function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 }
 
-function containsRun(haystack: string[], needle: string[]): boolean {
+/** Whether needle occurs as a contiguous run inside the longer haystack. */
+export function containsRun(haystack: string[], needle: string[]): boolean {
   if (needle.length === 0 || needle.length >= haystack.length) return false;
   outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
     for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;

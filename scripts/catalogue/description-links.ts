@@ -27,6 +27,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { loadCatalogue } from "@/db/seed/load-catalogue";
 import { loadLexicon } from "@/lib/ai/lexicon";
 import { extractLocally } from "@/lib/ai/local/local-extractor";
+import { containsRun, words } from "@/lib/diagnosis/knowledge-base";
 
 interface Link {
   sign: string;
@@ -358,15 +359,6 @@ for (const rule of NAME_RULES) {
     if (!signByName.has(name)) throw new Error(`rule ${rule.rule}: unknown sign "${name}"`);
 }
 
-const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-function containsRun(haystack: string[], needle: string[]): boolean {
-  if (needle.length === 0 || needle.length >= haystack.length) return false;
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
 /** Same sign, or one is a more specific form of the other by name (as the ranker's hierarchy). */
 function sameFamily(a: string, b: string): boolean {
   if (a === b) return true;

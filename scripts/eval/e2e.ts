@@ -139,32 +139,15 @@ function vignetteNote(line: Line): string {
 type Runner = (notes: string) => Promise<CaseResult>;
 
 async function inProcessRunner(): Promise<{ run: Runner; close: () => Promise<void> }> {
-  const { openDatabase } = await import("@/db");
-  const { migrateDatabase } = await import("@/db/migrate");
-  const { loadCatalogue } = await import("@/db/seed/load-catalogue");
-  const { cases, veterinarians } = await import("@/db/schema");
-  const { localExtractor } = await import("@/lib/ai/local/local-extractor");
-  const { runCase } = await import("@/lib/pipeline/run-case");
-  const { getCaseRow } = await import("@/lib/cases/get-case");
+  const { openInProcessPipeline } = await import("./in-process");
   const { differentialsForCase } = await import("@/lib/diagnosis/case-differentials");
-  const handle = await openDatabase({ pgliteDataDir: "memory://" });
-  await migrateDatabase(handle);
-  await loadCatalogue(handle.db);
-  const db = handle.db;
-  const [vet] = await db
-    .insert(veterinarians)
-    .values({ kind: "human", email: "eval@vetdx.invalid", name: "Evaluation" })
-    .returning();
-  const veterinarianId = vet!.id;
-  const deps = { db, extractor: localExtractor, sleep: async () => {} };
+  const { db, veterinarianId, runNote, close } = await openInProcessPipeline("eval");
   return {
-    close: () => handle.close(),
+    close,
     run: async (notes) => {
-      const [row] = await db.insert(cases).values({ veterinarianId, notes }).returning({ id: cases.id });
-      const caseId = row!.id;
       const started = performance.now();
-      await runCase(deps, caseId);
-      const stored = await getCaseRow(db, { caseId, veterinarianId });
+      const stored = await runNote(notes);
+      const caseId = stored.id;
       let differentials: CaseResult["differentials"] = null;
       let evidenceLevel: string | null = null;
       let speciesUnknown = false;

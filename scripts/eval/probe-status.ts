@@ -3,14 +3,11 @@
 // the owner's guess, hypothetical). Prints the probes that fail and a count. The probes were
 // written for the extractor's general phrasing, not taken from any evaluation set.
 import { readFileSync } from "node:fs";
+import { readCatalogueData } from "@/db/seed/load-catalogue";
 import { openInProcessPipeline } from "./in-process";
 
 const file = process.argv[2] ?? "scripts/eval/status-probes.json";
-const signName = new Map(
-  (
-    JSON.parse(readFileSync("db/seed/data/clinical-signs.json", "utf8")) as { id: number; name: string }[]
-  ).map((s) => [s.id, s.name]),
-);
+const signName = new Map(readCatalogueData().signs.map((s) => [s.id, s.name]));
 const probes = JSON.parse(readFileSync(file, "utf8")) as [string, string][];
 const { runNote, close } = await openInProcessPipeline("probe");
 let wrong = 0;

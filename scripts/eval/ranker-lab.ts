@@ -4,6 +4,7 @@
 // but not first, how the gold and the top condition's log scores differ (prior, risk, present
 // signs, absent signs, documentation). Refuses the held-out test part.
 import { readFileSync } from "node:fs";
+import { readCatalogueData } from "@/db/seed/load-catalogue";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { openInProcessPipeline } from "./in-process";
@@ -41,13 +42,8 @@ const lines = readFileSync(file, "utf8")
   .filter((l) => l.notes && l.gold);
 
 const signIds = new Map<string, number>();
-for (const s of JSON.parse(readFileSync("db/seed/data/clinical-signs.json", "utf8")) as {
-  id: number;
-  name: string;
-  synonyms?: string[];
-}[])
-  for (const n of [s.name, ...(s.synonyms ?? [])])
-    if (!signIds.has(normalise(n))) signIds.set(normalise(n), s.id);
+for (const s of readCatalogueData().signs)
+  for (const n of [s.name, ...s.synonyms]) if (!signIds.has(normalise(n))) signIds.set(normalise(n), s.id);
 const labelled = (names: string[]) =>
   names.map((n) => signIds.get(normalise(n))).filter((id): id is number => id !== undefined);
 

@@ -3,14 +3,10 @@
 // the selected signs and findings, and the top ten differentials with their evidence. For
 // looking at how a change reads a note, not for measuring (use eval:e2e for that).
 import { differentialsForCase } from "@/lib/diagnosis/case-differentials";
-import { readFileSync } from "node:fs";
+import { readCatalogueData } from "@/db/seed/load-catalogue";
 import { openInProcessPipeline } from "./in-process";
 
-const signName = new Map(
-  (
-    JSON.parse(readFileSync("db/seed/data/clinical-signs.json", "utf8")) as { id: number; name: string }[]
-  ).map((s) => [s.id, s.name]),
-);
+const signName = new Map(readCatalogueData().signs.map((s) => [s.id, s.name]));
 
 const notes = process.argv.slice(2);
 const { db, veterinarianId, runNote, close } = await openInProcessPipeline("try");
