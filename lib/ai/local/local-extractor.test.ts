@@ -225,6 +225,15 @@ describe("localExtractor: signalment", () => {
     expect(speciesKey(hawk)).toBe("dog");
     // The frog of a hoof is not a frog.
     expect(speciesKey(await extract("8yo TB, lame LF, frog tender to hoof testers."))).toBe("horse");
+    // A breed opening the signalment is the breed when the note names no other breed or species.
+    const siamese = await extract("Siamese, 14 years, yowling at night.");
+    expect(siamese.patient.name).toBeNull();
+    expect(speciesKey(siamese)).toBe("cat");
+    expect(speciesKey(await extract("Boxer, 8, M, lump on the flank."))).toBe("dog");
+    expect((await extract("Rex, 5yo MN Lab, limping.")).patient.name).toBe("Rex");
+    // A sex word shared by several species names its own ("gander" is a goose).
+    expect(speciesKey(await extract("Gander, 10 y, lame."))).toBe("goose");
+    expect(speciesKey(await extract("Syrian 18 months, wet tail."))).toBe("hamster");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {

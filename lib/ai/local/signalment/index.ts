@@ -50,7 +50,7 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   const breedCandidates = findBreedCandidates(note, { name, speciesWords });
   voteForBreedSpecies(breedCandidates, lexicon, votes);
   const sexWords = findSexWords(note, { name, inMultiWordBreed });
-  voteForSexWordSpecies(sexWords, votes);
+  voteForSexWordSpecies(sexWords, votes, speciesWords);
   if (noSpeciesNamed(votes)) voteFromContext(note, votes);
   const species = decideSpecies(votes, lexicon);
 

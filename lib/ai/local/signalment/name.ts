@@ -196,6 +196,50 @@ function isSexToken(tokens: Token[], i: number): boolean {
   return ["male", "female", "neutered", "spayed", "entire", "castrated"].includes(t.norm);
 }
 
+const AGE_UNIT_WORDS = new Set([
+  "y",
+  "yr",
+  "yrs",
+  "year",
+  "years",
+  "yo",
+  "mo",
+  "mos",
+  "month",
+  "months",
+  "wk",
+  "wks",
+  "week",
+  "weeks",
+]);
+
+/** An age at token i: "14y", "14 years", or a bare number before a sex ("8, M"). */
+function ageFollows(note: SignalmentNote, i: number): boolean {
+  const { tokens } = note;
+  if (isSignalmentToken(note, i)) return true;
+  if (tokens[i]?.kind !== "num" || !/^\d{1,2}(?:\.\d)?$/.test(tokens[i]!.norm)) return false;
+  const next = tokens[i + 1];
+  if (next && AGE_UNIT_WORDS.has(next.norm)) return true;
+  return next?.norm === "," && isSexToken(tokens, i + 2);
+}
+
+/** Does a breed other than the one at [start, end) appear anywhere in the note? */
+function breedElsewhere(note: SignalmentNote, start: number, end: number): boolean {
+  const { tokens, view, index } = note;
+  for (let k = 0; k < tokens.length; k++) {
+    if (k >= start && k < end) continue;
+    const b = index.breeds.matchAt(view, k);
+    if (
+      b &&
+      b.distance === 0 &&
+      (tokens[k]!.capitalised || tokens[k]!.upper) &&
+      !NOT_BREED_WORDS.has(b.entry.tokens.join(" "))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Is token i beside the separators a signalment is written between ("Bella, 4yo", "- Buster,")? */
 function afterSeparator(prev: Token | undefined): boolean {
   return !prev || prev.kind === "break" || [",", ":", "-", "(", ";"].includes(prev.norm);
@@ -231,6 +275,20 @@ function nameCandidate({ note, inMultiWordBreed, namedSpecies }: NameSearch, i: 
     ((age.kind === "num" && /^\d+(?:\.\d+)?(?:y|yo|yr|yrs|m|mo|mth|mths|w|wk|wks)$/.test(age.norm)) ||
       (age.upper && /^(?:m|f|mn|fn|fs|mc|me|fe|mi|fi)$/.test(age.norm)));
   if (b && b.distance === 0 && b.start === i && b.end === i + 1 && ageOrSexNext) return null;
+  // A breed opening a note's signalment ("Siamese, 14 years", "Boxer, 8, M") when the note names
+  // no species and no other breed: the breed, not a pet called after one ("Rex, 5yo Lab" keeps
+  // its name because "Lab" is the breed).
+  if (
+    b &&
+    b.distance === 0 &&
+    b.start === i &&
+    afterSeparator(prev) &&
+    namedSpecies.size === 0 &&
+    tokens[b.end]?.norm === "," &&
+    ageFollows(note, b.end + 1) &&
+    !breedElsewhere(note, b.start, b.end)
+  )
+    return null;
   let start = i;
   // "Mr Nibbles": a title that begins the name, not an owner.
   if (prev && OWNER_TITLES.has(prev.norm) && prev.capitalised) start = i - 1;

@@ -3,7 +3,7 @@
 import type { LexiconGenderTerm } from "@/lib/ai/lexicon";
 import type { Token } from "../tokenise";
 import { SEX_ABBREVIATIONS, type SignalmentNote, type TokenSpan } from "./note";
-import { addVote, type SpeciesVotes } from "./species";
+import { addVote, type SpeciesVotes, type SpeciesWord } from "./species";
 
 const NEUTER_ONLY_TERMS = new Set(["entire", "intact"]);
 const AGE_TOKEN_WITH_UNIT = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|mo|mos|mth|mths|wk|wks)$/;
@@ -91,11 +91,22 @@ export function findSexWords(
 }
 
 /** Species-specific sex words vote for their species ("bitch", "gelding", "ewe"). */
-export function voteForSexWordSpecies(words: SexWord[], votes: SpeciesVotes): void {
+export function voteForSexWordSpecies(
+  words: SexWord[],
+  votes: SpeciesVotes,
+  speciesWords: SpeciesWord[] = [],
+): void {
   for (const word of words) {
     const specific = word.terms.filter((t) => t.animalTypeId !== null);
     if (specific.length > 0 && specific.length === word.terms.length) {
-      specific.forEach((t, k) => addVote(votes, t.animalTypeId!, k === 0 ? 1.5 : 0.75));
+      // The species the word itself names leads ("gander" is a goose among the poultry's male
+      // words); otherwise the table's first species does.
+      const named = speciesWords.find((s) => s.start === word.index)?.id;
+      const lead = specific.some((t) => t.animalTypeId === named) ? named : specific[0]!.animalTypeId;
+      const ids = [lead!, ...new Set(specific.map((t) => t.animalTypeId!))].filter(
+        (id, k, all) => all.indexOf(id) === k,
+      );
+      ids.forEach((id, k) => addVote(votes, id, k === 0 ? 1.5 : 0.75));
     }
   }
 }
