@@ -46,6 +46,7 @@ for (const f of fs.readdirSync(condDir).filter((f) => f.endsWith('.json'))) {
     }
     if (n) {
       added += n; touched++; changed = true;
+      if (!a.url && c.source.includes('link list completed to the textbook presentation')) continue;
       if (a.url && !c.source.includes(a.url)) c.source = `${c.source}; link list completed to the textbook presentation (clinical signs and first-line lab/imaging findings) per ${a.url}`;
       else if (!a.url) { if (!/https?:/.test(c.source)) warn.push(`${c.id} ${c.name}: no URL in source`); c.source = `${c.source}; link list completed to the textbook presentation (clinical signs and first-line lab/imaging findings) per the references above`; }
     }
