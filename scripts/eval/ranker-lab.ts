@@ -103,6 +103,7 @@ for (const tuning of variants) {
     top3 = 0,
     top10 = 0,
     rr = 0;
+  const calibration: { score: number; correct: boolean }[] = [];
   for (const seed of seeds) {
     if (dropout > 0) applyDropout(seed);
     for (const { id, input, accepted } of inputs) {
@@ -110,6 +111,7 @@ for (const tuning of variants) {
       const { data } = rankDetailed(kb, input, { limit: 3000, tuning });
       const index = data.findIndex((d) => isGold(accepted, d.id, d.name));
       const rank = index + 1;
+      if (data[0]) calibration.push({ score: data[0].score, correct: rank === 1 });
       if (rank === 1) top1++;
       if (rank >= 1 && rank <= 3) top3++;
       if (rank >= 1 && rank <= 10) top10++;
@@ -130,7 +132,16 @@ for (const tuning of variants) {
     }
   }
   const r = (x: number) => Math.round((x / n) * 1000) / 1000;
+  // Calibration of the top score as eval:e2e measures it: ten equal-width bins.
+  const bins = Array.from({ length: 10 }, () => ({ score: 0, correct: 0 }));
+  for (const c of calibration) {
+    const bin = bins[Math.min(9, Math.floor(c.score * 10))]!;
+    bin.score += c.score;
+    bin.correct += c.correct ? 1 : 0;
+  }
+  const ece = bins.reduce((sum, b) => sum + Math.abs(b.score - b.correct), 0);
+  const meanTop = calibration.reduce((sum, c) => sum + c.score, 0);
   process.stdout.write(
-    `${JSON.stringify({ tuning, n, top1: r(top1), top3: r(top3), top10: r(top10), mrr: r(rr) })}\n`,
+    `${JSON.stringify({ tuning, n, top1: r(top1), top3: r(top3), top10: r(top10), mrr: r(rr), ece: r(ece), mean_top_score: r(meanTop) })}\n`,
   );
 }
