@@ -154,6 +154,22 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
 export const NON_SIGN_PHRASES: string[] = [
+  // Where a horse is trotted or lunged, not circling.
+  "on the circle",
+  "on a circle",
+  "on circles",
+  "on the circles",
+  "on a small circle",
+  "on a tight circle",
+  // A lameness scored at zero is soundness.
+  "0/10 lame",
+  "lame 0/10",
+  "lameness 0/10",
+  "0/5 lame",
+  "lame 0/5",
+  "lameness 0/5",
+  "grade 0/5 lameness",
+  "grade 0 lameness",
   // A diet history, not a lost appetite.
   "ate nothing unusual",
   "eaten nothing unusual",
@@ -315,7 +331,7 @@ export const REGION_RULES: RegionRule[] = [
 
 /** Discharge words: with a region nearby they become that region's discharge sign. */
 export const DISCHARGE_REGIONS: Array<{ words: string[]; sign: string }> = [
-  { words: ["ear", "ears", "aural", "otic", "canal", "canals"], sign: "aural discharge" },
+  { words: ["ear", "ears", "aural", "otic", "canal", "canals", "otitis"], sign: "aural discharge" },
   { words: ["eye", "eyes", "ocular", "conjunctival", "od", "os", "ou"], sign: "ocular discharge" },
   { words: ["nose", "nasal", "nostril", "nostrils"], sign: "nasal discharge" },
   { words: ["vulva", "vulval", "vaginal", "vulvar"], sign: "vulval discharge" },
