@@ -234,6 +234,12 @@ describe("localExtractor: signalment", () => {
     // A sex word shared by several species names its own ("gander" is a goose).
     expect(speciesKey(await extract("Gander, 10 y, lame."))).toBe("goose");
     expect(speciesKey(await extract("Syrian 18 months, wet tail."))).toBe("hamster");
+    // Animals it lives with, was bitten by or is compared with are not the patient.
+    expect(speciesKey(await extract("Lives with two dogs and a rabbit. 9yo FS DSH, weight loss."))).toBe(
+      "cat",
+    );
+    expect(speciesKey(await extract("Bitten by a snake on the muzzle. 6 y Labrador."))).toBe("dog");
+    expect(speciesKey(await extract("8 y FS Lab with a lump that feels like a chicken egg."))).toBe("dog");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {

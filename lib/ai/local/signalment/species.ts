@@ -195,6 +195,7 @@ const ABOUT_ANOTHER_BEFORE = new Set([
   "other's",
   // An object shaped like the animal: "a chocolate rabbit", "his toy duck", "a stuffed bear".
   "chocolate",
+  "catnip",
   "toy",
   "stuffed",
   "plush",
@@ -228,6 +229,22 @@ export function speciesPriorRank(key: string): number {
   return rank === -1 ? 99 : rank;
 }
 
+// Words that make a later animal in the same clause a companion, an attacker or a comparison:
+// "lives with two dogs and a rabbit", "bitten by a snake", "a lump like a chicken egg".
+const COMPANION_LEADS = new Set(["with", "by", "like"]);
+const CLAUSE_ENDS = new Set([",", ";", ".", ":", "(", ")"]);
+
+/** Is the species word at i inside a "with …"/"by …"/"like …" phrase of its clause (within 5 words)? */
+function companionPhrase(note: SignalmentNote, i: number): boolean {
+  const { tokens } = note;
+  for (let k = i - 1; k >= Math.max(0, i - 5); k--) {
+    const t = tokens[k]!;
+    if (t.kind === "break" || CLAUSE_ENDS.has(t.norm)) return false;
+    if (COMPANION_LEADS.has(t.norm)) return true;
+  }
+  return false;
+}
+
 /**
  * The species words that name this patient, in the order written. Inside a multi-word breed
  * ("Staffordshire Bull Terrier", "Rex Rabbit") a species word belongs to the breed.
@@ -255,7 +272,11 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
     // of them too, a weak vote a named species or breed outweighs.
     if ((prev === "other" || prev === "another") && !ABOUT_ANOTHER_AFTER.has(next)) {
       words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote: 1 });
-    } else if (!ABOUT_ANOTHER_AFTER.has(next) && !ABOUT_ANOTHER_BEFORE.has(prev)) {
+    } else if (
+      !ABOUT_ANOTHER_AFTER.has(next) &&
+      !ABOUT_ANOTHER_BEFORE.has(prev) &&
+      !companionPhrase(note, m.start)
+    ) {
       // Sex words that name the species too ("boar", "sow", "mare") vote through the sex terms.
       const alsoSex = index.genders.matchAt(view, m.start)?.end === m.end;
       const explicit = EXPLICIT_SPECIES_NAMES.has(term);
