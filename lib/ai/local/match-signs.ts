@@ -414,66 +414,7 @@ export function findSignMentions(
     i = sign.end;
   }
   stackedAdjectiveMentions(text, view, index, mentions, claimed);
-  mentions.push(...limbLamenessMentions(tokens, index, mentions));
   return { mentions, claimed };
-}
-
-/** Limb words that say which end of the animal a lameness is in ("3/5 lame LF", "NWB right hind"). */
-const FORE_LIMB = /^(?:lf|rf|lfl|rfl|fore|forelimb|forelimbs|foreleg|forelegs|thoracic)$/;
-const HIND_LIMB = /^(?:lh|rh|lhl|rhl|hind|hindlimb|hindlimbs|hindleg|hindlegs|pelvic)$/;
-/** "front" and "back" name a limb only before a limb noun ("back right leg", "front paw"). */
-const LIMB_NOUN = /^(?:leg|legs|limb|limbs|paw|paws|foot|feet)$/;
-
-/**
- * A lameness with its limb written beside it is also a fore- or hindlimb lameness: "lame LF 2/5",
- * "LH lameness 3/10", "NWB right hind", "limping on the back right leg". The limb word must stand
- * in the same clause, within four words, with no other sign between.
- */
-function limbLamenessMentions(tokens: Token[], index: LexiconIndex, mentions: RawMention[]): RawMention[] {
-  const general = new Set(
-    ["lameness", "non-weight-bearing lameness"]
-      .map((n) => index.symptomIdByName.get(n))
-      .filter((id) => id !== undefined),
-  );
-  const fore = index.symptomIdByName.get("forelimb lameness");
-  const hind = index.symptomIdByName.get("hindlimb lameness");
-  if (fore === undefined || hind === undefined) return [];
-  const out: RawMention[] = [];
-  for (const m of mentions) {
-    if (!general.has(m.symptomId)) continue;
-    let found: number | null = null;
-    for (const direction of [-1, 1]) {
-      for (
-        let k = direction < 0 ? m.start - 1 : m.end, steps = 0;
-        k >= 0 && k < tokens.length && steps < 4;
-        k += direction, steps++
-      ) {
-        const t = tokens[k]!;
-        if (t.kind === "break" || [",", ";", "and", "but", "("].includes(t.norm)) break;
-        if (mentions.some((o) => o !== m && k >= o.start && k < o.end)) break;
-        const noun = () => [1, 2].some((d) => LIMB_NOUN.test(tokens[k + d]?.norm ?? ""));
-        if (FORE_LIMB.test(t.norm) || (t.norm === "front" && noun())) found = fore;
-        else if (HIND_LIMB.test(t.norm) || ((t.norm === "back" || t.norm === "rear") && noun())) found = hind;
-        if (found !== null) break;
-      }
-      if (found !== null) break;
-    }
-    // Also inside the phrase itself: "lame R fore" matched across fillers.
-    for (let k = m.start; k < m.end && found === null; k++) {
-      const n = tokens[k]!.norm;
-      const noun = [1, 2].some((d) => k + d < m.end && LIMB_NOUN.test(tokens[k + d]!.norm));
-      if (FORE_LIMB.test(n) || (n === "front" && noun)) found = fore;
-      else if (HIND_LIMB.test(n) || ((n === "back" || n === "rear") && noun)) found = hind;
-    }
-    if (
-      found === null ||
-      mentions.some((o) => o.symptomId === found) ||
-      out.some((o) => o.symptomId === found)
-    )
-      continue;
-    out.push({ ...m, symptomId: found, distance: Math.max(m.distance, 0.1) });
-  }
-  return out;
 }
 
 /** "Rumen contractions 1 per 2 min (reduced)": a bracketed qualifier applied to the clause's subject. */
