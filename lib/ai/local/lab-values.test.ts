@@ -93,6 +93,65 @@ describe("findLabFindings", () => {
     expect(result.flags.map((f) => f.text)).toEqual(["PCV 300 %", "USG 2.5"]);
   });
 
+  it("reads nanomoles, picomoles, ng/mL, seconds and counts per litre as units", () => {
+    expect(signs("TT4 5 nmol/L")).toEqual(["low total t4"]);
+    expect(signs("T4 >100 nmol/L", "cat")).toEqual(["elevated total t4"]);
+    expect(signs("troponin I 2.5 ng/mL")).toEqual(["elevated cardiac troponin"]);
+    expect(signs("cobalamin 110 pmol/L")).toEqual(["low serum cobalamin"]);
+    expect(signs("PT 25 s (ref 6-9)")).toEqual(["prolonged clotting times"]);
+    expect(signs("PT 8 sec (6-9)")).toEqual([]);
+    expect(signs("RBC 3.1 x10^12/L", "cat")).toEqual(["anaemia"]);
+    expect(signs("WBC 2.1 x 10^9/l")).toEqual(["leucopenia"]);
+    expect(signs("ALT 850 since Monday")).toEqual(["elevated liver enzymes"]);
+  });
+
+  it("reads ratios and scores: VHS, LA:Ao and UPC against the species' cut-offs", () => {
+    expect(signs("VHS 12.5")).toEqual(["cardiomegaly"]);
+    expect(signs("VHS 10.1")).toEqual([]);
+    expect(signs("VHS 9.6", "cat")).toEqual(["cardiomegaly"]);
+    expect(signs("LA:Ao 2.4")).toEqual(["left atrial enlargement"]);
+    expect(signs("LA/Ao 1.3")).toEqual([]);
+    expect(signs("UPC 3.2")).toEqual(["proteinuria"]);
+    expect(signs("UPC 0.3", "cat")).toEqual([]);
+  });
+
+  it("needs a unit where a bare number could be another test's", () => {
+    expect(signs("UA: RBC 3 /hpf")).toEqual([]);
+    expect(signs("bands 3")).toEqual([]);
+    expect(signs("bands 2.4 x10^9/L")).toEqual(["left shift"]);
+    expect(signs("retics 350 x10^9/L")).toEqual(["reticulocytosis"]);
+  });
+
+  it("reads multiples of the upper limit and meters off their scale", () => {
+    expect(signs("ALT 3x upper limit")).toEqual(["elevated liver enzymes"]);
+    expect(signs("ALT x4")).toEqual(["elevated liver enzymes"]);
+    expect(signs("ALP >10x ULN")).toEqual(["elevated liver enzymes"]);
+    expect(signs("ALT twice the upper limit")).toEqual(["elevated liver enzymes"]);
+    expect(signs("glucose x2 today")).toEqual([]);
+    expect(signs("BG checked 2x daily")).toEqual([]);
+    expect(signs("BG HI on the glucometer")).toEqual(["hyperglycaemia"]);
+    expect(signs("glucose LO")).toEqual(["hypoglycaemia"]);
+  });
+
+  it("reads a value at the high or low end of normal as normal", () => {
+    expect(signs("urea high normal")).toEqual([]);
+    expect(signs("ALT high-normal")).toEqual([]);
+    expect(signs("K low normal")).toEqual([]);
+    expect(signs("urea high")).toEqual(["azotaemia"]);
+  });
+
+  it("uses avian intervals for birds", () => {
+    expect(signs("AST 230 U/L", "parrot")).toEqual([]);
+    expect(signs("AST 900 U/L", "parrot")).toEqual(["elevated liver enzymes"]);
+    expect(signs("bile acids 60 umol/L", "parrot")).toEqual([]);
+  });
+
+  it("reads bacteria in the sediment and a positive urine culture", () => {
+    expect(signs("Urine sediment: >100 WBC/hpf, many rods")).toEqual(["pyuria", "bacteriuria"]);
+    expect(signs("urine culture: E. coli >10^5 cfu/ml")).toEqual(["bacteriuria"]);
+    expect(signs("urine culture: no growth")).toEqual([]);
+  });
+
   it("reads nothing from units without numbers or prose", () => {
     expect(signs("glucose mmol/L pending; potassium to follow")).toEqual([]);
   });

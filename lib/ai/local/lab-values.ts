@@ -34,6 +34,12 @@ interface Analyte {
   high?: string;
   young_factor?: number;
   usg?: boolean;
+  /** The low side only from the note's own range or an L flag, not the species' interval. */
+  low_needs_range?: boolean;
+  /** Read only with a unit written beside the value ("RBC 3.1 x10^12/L", not a urine "RBC 3"). */
+  require_unit?: boolean;
+  /** A bare whole number may be a percentage ("bands 3"); read it only with a unit or a decimal. */
+  require_unit_or_decimal?: boolean;
   /** Vital signs: only "HR + RR up"-style shorthand is read here; values are read in vitals.ts. */
   directional_only?: boolean;
   intervals: Record<string, [number, number]>;
@@ -61,10 +67,13 @@ function normaliseUnit(unit: string): string {
     .replace(/[µμ]/g, "u")
     .replace(/[×*]/g, "x")
     .replace(/⁹/g, "^9")
+    .replace(/¹²/g, "^12")
+    .replace(/⁶/g, "^6")
     .replace(/³/g, "^3")
     .replace(/^x(?=10)/, "")
     .replace(/^10e/, "10^")
-    .replace(/^10(?=[39]\/)/, "10^");
+    .replace(/^10(?=(?:3|9|12|6)\/)/, "10^")
+    .replace(/^(?:sec|secs|seconds?)$/, "s");
 }
 
 // Insensitive names exclude the short ones that must be written in capitals ("K", "Na", "TP").
@@ -78,12 +87,15 @@ for (const analyte of rules.analytes) {
 const byLength = (a: string, b: string) => b.length - a.length;
 const insensitiveAlt = [...insensitiveNames.keys()].sort(byLength).map(anyCase).join("|");
 const sensitiveAlt = [...sensitiveNames.keys()].sort(byLength).map(escape).join("|");
+// Counts (x10^9/L, x10^12/L, /µL), concentrations (mmol/L, nmol/L, pmol/L, mg/dL, ng/mL, mg/L),
+// activities, fractions, seconds (clotting times) and vertebrae ("VHS 11.8v").
 const UNIT_PATTERN =
-  "(?:x\\s?|×\\s?)?10\\s?(?:\\^|e)?\\s?[39⁹³]\\s?\\/\\s?[uµμ]?l|(?:cells\\s?)?\\/\\s?[uµμ]l|k\\/[uµμ]l|[mµμu]?mol\\/l|m?eq\\/l|mg\\/dl|g\\/dl|g\\/l|[uµμ]g\\/dl|[uµμ]g\\/l|i?u\\/l|l\\/l|%";
+  "(?:x\\s?|×\\s?)?10\\s?(?:\\^|e)?\\s?(?:12|¹²|[369⁹³⁶])\\s?\\/\\s?[uµμ]?l|(?:cells\\s?)?\\/\\s?[uµμ]l|[km]\\/[uµμ]l|[mµμunp]?mol\\/l|m?eq\\/l|mg\\/dl|g\\/dl|g\\/l|[uµμ]g\\/dl|[uµμnm]g\\/l|[nµμup]g\\/ml|i?u\\/l|l\\/l|%|s(?:ec(?:onds?|s)?)?(?![A-Za-z])|v(?![A-Za-z])";
 const NUMBER = "\\d{1,3}(?:,\\d{3})+|\\d*\\.\\d+|\\d+";
 const VALUE_RE = new RegExp(
   `(?<![A-Za-z0-9])(?:(?<ci>${insensitiveAlt})|(?<cs>${sensitiveAlt}))(?![A-Za-z])` +
-    `\\s*(?:[:=]|was|of|at|is|-)?\\s*(?<cmp>[<>≤≥])?\\s*(?<num>${NUMBER})(?!\\s*\\+)(?!\\s*(?:x\\b|\\/7|\\/52|d\\b|days?|wks?|weeks?|yo|y\\b|yrs?|years?|mo\\b|months?|hrs?|hours?|min|kg|lb))` +
+    `(?:\\s+(?:count|ct|level|levels|concentration|conc\\.?|value|result)(?![A-Za-z]))?` +
+    `\\s*(?:[:=]|was|of|at|is|-)?\\s*(?<cmp>[<>≤≥])?\\s*(?<num>${NUMBER})(?!\\d|\\.\\d)(?!\\s*\\+)(?!\\s*(?:x\\b(?!\\s*10)|\\/7|\\/52|d\\b|days?|wks?|weeks?|yo|y\\b|yrs?|years?|mo\\b|months?|hrs?|hours?|min|kg|lb))` +
     `\\s*(?<unit>${UNIT_PATTERN})?` +
     `(?:\\s*(?:\\(|\\[)\\s*(?:ref(?:erence)?\\.?(?:\\s*(?:range|interval|int\\.?|ri))?[:\\s]*|ri[:\\s]*|n(?:ormal)?[:\\s]+)?(?<lo>${NUMBER})\\s*(?:-|–|to)\\s*(?<hi>${NUMBER})[^)\\]]{0,12}(?:\\)|\\]))?` +
     `(?:\\s*(?<flag>\\(?(?:H|L|HH|LL|high|low)\\)?(?![A-Za-z])|↑|↓))?`,
@@ -108,6 +120,61 @@ const DIRECTION_LOW =
     .map(anyCase)
     .join("|") + "|↓";
 const NAME_GROUP = `(?:${insensitiveAlt}|${sensitiveAlt})`;
+/** "urea high normal", "ALT high-normal", "K low end of normal": inside the range, not a finding. */
+const NOT_NORMAL_END = `(?!(?:\\s*-\\s*|\\s+)(?:${["normal", "end", "side", "limit of normal", "within", "wnl", "but normal", "but within"].map(anyCase).join("|")})(?![A-Za-z]))`;
+/**
+ * A multiple of the upper limit: "ALT 3x upper limit", "ALT x4", "ALP >10x ULN", "ALT twice the upper
+ * limit", "CK five-fold increased". Written multiples from 1.5 up are read as high.
+ */
+const MULTIPLE_WORDS: Record<string, number> = {
+  twice: 2,
+  double: 2,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  ten: 10,
+  triple: 3,
+};
+const UPPER_LIMIT = [
+  "the upper limit",
+  "upper limit",
+  "the upper limit of normal",
+  "upper limit of normal",
+  "uln",
+  "the uln",
+  "upper reference limit",
+  "the upper reference limit",
+  "the reference range",
+  "reference",
+  "normal",
+  "the normal",
+  "increased",
+  "elevated",
+  "raised",
+  "increase",
+  "high",
+  "above normal",
+  "above the upper limit",
+  "above reference",
+]
+  .sort(byLength)
+  .map(anyCase)
+  .join("|");
+const MULTIPLE_RE = new RegExp(
+  `(?<![A-Za-z0-9])(?<name>${NAME_GROUP})(?![A-Za-z])\\s*(?:[:=]|was|is|at|of|~|approx\\.?)?\\s*(?:[>≥]\\s*)?` +
+    `(?:(?<n>\\d+(?:\\.\\d+)?)\\s*(?:x|×|times|-?\\s?fold)(?![A-Za-z0-9])|(?:x|×)\\s?(?<n2>\\d+(?:\\.\\d+)?)(?![\\d.])` +
+    `|(?<word>${Object.keys(MULTIPLE_WORDS).map(anyCase).join("|")})(?:\\s*-?\\s*(?:times|fold))?(?=\\s+(?:${UPPER_LIMIT})(?![A-Za-z])))` +
+    `(?!\\s*(?:\\/|10\\b|${["daily", "a day", "per", "weekly", "days", "doses", "readings", "tests"].map(anyCase).join("|")}))` +
+    `(?:\\s+(?<phrase>${UPPER_LIMIT})(?![A-Za-z]))?`,
+  "g",
+);
+/** A meter's reading off its scale: "BG HI", "glucose reads HI on the glucometer", "lactate LO". */
+const OFF_SCALE_RE = new RegExp(
+  `(?<![A-Za-z0-9])(?<name>${NAME_GROUP})(?![A-Za-z])\\s*(?:[:=]|-)?\\s*(?:(?:${["reads", "read", "reading", "was", "is"].map(anyCase).join("|")})\\s+)?` +
+    `(?:(?<hi>HI|HIGH(?=\\s+on\\s)|${["too high to read", "too high to measure", "off the scale", "above the measurable range", "above the meter's range", "above the range of the meter"].map(anyCase).join("|")})|(?<lo>LO|${["too low to read", "too low to measure", "below the measurable range"].map(anyCase).join("|")}))(?![A-Za-z])`,
+  "g",
+);
 const JOIN = `\\s*(?:\\+|&|${anyCase("and")}|,|\\/)\\s*`;
 const QUALIFIER = ["both", "all", "very", "mildly", "moderately", "markedly", "severely", "slightly"]
   .map(anyCase)
@@ -143,7 +210,7 @@ const LINKING = [
   .join("|");
 // "urea + creat high", "bili up, AST up", "K+ 7.2 H" is read by VALUE_RE; "low K", "raised ALT".
 const POSTFIX_RE = new RegExp(
-  `(?<![A-Za-z0-9])(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${LINKING}|${QUALIFIER})\\s+){0,3}(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])`,
+  `(?<![A-Za-z0-9])(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${LINKING}|${QUALIFIER})\\s+){0,3}(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])${NOT_NORMAL_END}`,
   "gi",
 );
 // "low potassium, sodium, chloride and phosphate", "raised ALT and bilirubin"; a later name with
@@ -218,7 +285,7 @@ const URINE_ANALYTES: [RegExp, string][] = [
   [/^(?:blood|bld|heme|haem|rbcs?|red cells)$/i, "microscopic haematuria"],
   [/^(?:bilirubin|bili|bil)$/i, "bilirubinuria"],
   [/^(?:wbcs?|leucocytes|leukocytes|white cells)$/i, "pyuria"],
-  [/^(?:bacteria|cocci|rods)$/i, "bacteriuria"],
+  [/^(?:bacteria|cocci|rods|bacilli)$/i, "bacteriuria"],
   [/^(?:crystals)$/i, "crystalluria"],
 ];
 const DIPSTICK_RE =
@@ -234,7 +301,11 @@ const DIPSTICK_LIST_RE = new RegExp(
 
 /** The value first: "1+ protein", "2+ blood", "319 RBC/hpf" (more than 5 cells a field). */
 const DIPSTICK_VALUE_FIRST_RE =
-  /(?<![A-Za-z0-9])(?:(?<plus>[1-4]\s*\+|\+{1,4})\s*(?<name>protein|prot|glucose|gluc|ketones?|blood|bilirubin)|(?<count>\d{1,4})\s*(?<cells>rbcs?|wbcs?|red cells|white cells)\s*\/\s*hpf)(?![A-Za-z])/gi;
+  /(?<![A-Za-z0-9])(?:(?<plus>[1-4]\s*\+|\+{1,4})\s*(?<name>protein|prot|glucose|gluc|ketones?|blood|bilirubin)|(?:>\s*)?(?<count>\d{1,4})\s*(?<cells>rbcs?|wbcs?|red cells|white cells)\s*\/\s*hpf|(?<many>many|numerous|moderate|large numbers of|lots of|abundant)\s+(?<organisms>bacteria|rods|cocci|bacilli))(?![A-Za-z])/gi;
+/** "urine culture: E. coli >10^5 cfu/ml", "urine culture grew Proteus"; not "no growth". A period
+ * after a single letter is a genus abbreviation ("E. coli"), not the end of the sentence. */
+const URINE_CULTURE_RE =
+  /\burine\s+culture\b(?!(?:[^.;\n]|(?<=(?<![A-Za-z])[A-Za-z])\.)*?\b(?:no growth|negative|sterile|pending|submitted|sent|awaited)\b)(?:[^.;\n]|(?<=(?<![A-Za-z])[A-Za-z])\.){0,50}?(?:cfu|\bgrew\b|\bgrowth of\b|\bpositive\b|\bisolated\b|\bcultured\b)/gi;
 
 function findUrineFindings(text: string): LabFinding[] {
   const found: LabFinding[] = [];
@@ -244,7 +315,7 @@ function findUrineFindings(text: string): LabFinding[] {
     if (!URINE_CONTEXT.test(text.slice(sentenceStart, m.index + m[0].length))) continue;
     const g = m.groups!;
     if (g.count !== undefined && Number(g.count) <= 5) continue;
-    const name = g.name ?? g.cells!;
+    const name = g.name ?? g.cells ?? g.organisms!;
     const sign = URINE_ANALYTES.find(([re]) => re.test(name))?.[1];
     if (sign)
       found.push({
@@ -254,6 +325,8 @@ function findUrineFindings(text: string): LabFinding[] {
         significant: /3\s*\+|\+\+\+/.test(g.plus ?? "") || Number(g.count ?? 0) > 50,
       });
   }
+  for (const m of text.matchAll(URINE_CULTURE_RE))
+    found.push({ sign: "bacteriuria", start: m.index, end: m.index + m[0].length, significant: false });
   for (const m of text.matchAll(DIPSTICK_LIST_RE)) {
     let sentenceStart = 0;
     for (const b of text.slice(0, m.index).matchAll(/[.!?;](?=\s)|\n/g)) sentenceStart = b.index;
@@ -323,6 +396,8 @@ export function findLabFindings(
     covered.push([start, end]);
     const raw = num(g.num!);
     if (!Number.isFinite(raw)) continue;
+    if (analyte.require_unit && !g.unit) continue;
+    if (analyte.require_unit_or_decimal && !g.unit && !g.num!.includes(".")) continue;
     if (analyte.usg) {
       const finding = usgFinding(raw);
       if (finding) findings.push({ sign: finding, start, end, significant: false });
@@ -342,13 +417,18 @@ export function findLabFindings(
     }
     // The note's own reference range, in the same unit as the value, wins over the species'.
     let range = interval(analyte, speciesKey, ageYears);
+    let ownRange = false;
     if (g.lo !== undefined && g.hi !== undefined) {
       const lo = convert(analyte, num(g.lo), g.unit);
       const hi = convert(analyte, num(g.hi), g.unit);
-      if (lo !== null && hi !== null && lo < hi) range = [lo, hi];
+      if (lo !== null && hi !== null && lo < hi) {
+        range = [lo, hi];
+        ownRange = true;
+      }
     }
     // A lab's H/L flag decides the direction when the value alone sits inside our interval.
     let verdict = judge(analyte, value, range);
+    if (verdict && verdict.sign === analyte.low && analyte.low_needs_range && !ownRange) verdict = null;
     const flag = (g.flag ?? "").replace(/[()]/g, "").toLowerCase();
     if (!verdict && (flag === "h" || flag === "hh" || flag === "high" || flag === "↑") && analyte.high)
       verdict = { sign: analyte.high, significant: flag === "hh" };
@@ -357,6 +437,30 @@ export function findLabFindings(
     if (g.cmp === "<" && verdict?.sign === analyte.high) verdict = null;
     if (g.cmp === ">" && verdict?.sign === analyte.low) verdict = null;
     if (verdict) findings.push({ ...verdict, start, end });
+  }
+
+  for (const m of text.matchAll(MULTIPLE_RE)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (covered.some(([s, e]) => start < e && end > s)) continue;
+    const analyte = nameToAnalyte(m.groups!.name!);
+    const g = m.groups!;
+    const times = g.word ? MULTIPLE_WORDS[g.word.toLowerCase()]! : Number(g.n ?? g.n2);
+    if (!analyte?.high || !(times >= 1.5 && times <= 1000)) continue;
+    // "glucose x2", "PCV 2x": a count of tests unless it names the limit; enzymes are written "ALT x4".
+    if (!g.phrase && normaliseUnit(analyte.unit) !== "u/l") continue;
+    covered.push([start, end]);
+    findings.push({ sign: analyte.high, start, end, significant: times >= 3 });
+  }
+  for (const m of text.matchAll(OFF_SCALE_RE)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (covered.some(([s, e]) => start < e && end > s)) continue;
+    const analyte = nameToAnalyte(m.groups!.name!);
+    const sign = m.groups!.hi ? analyte?.high : analyte?.low;
+    if (!analyte || analyte.directional_only || !sign) continue;
+    covered.push([start, end]);
+    findings.push({ sign, start, end, significant: true });
   }
 
   for (const re of [POSTFIX_RE, PREFIX_RE]) {

@@ -483,3 +483,25 @@ describe("localExtractor: real notes", () => {
     expect(statuses(e).get("vomiting")).toEqual(["present", "absent"]);
   });
 });
+
+describe("localExtractor: imaging and haematology wording", () => {
+  it("reads lung retraction beside a pleural effusion as the effusion's", async () => {
+    const withFluid = findings(
+      await extract("Cat 9y. Rads: large pleural effusion with retracted lung lobes."),
+    );
+    expect(withFluid).toContain("pleural effusion");
+    expect(withFluid).not.toContain("pneumothorax");
+    expect(
+      findings(await extract("Dog 4y. Rads: retracted lung lobes, heart elevated from sternum.")),
+    ).toContain("pneumothorax");
+  });
+
+  it("reads a regenerative anaemia as reticulocytosis too, a non-regenerative one not", async () => {
+    expect(findings(await extract("Dog 5y. Regenerative anaemia on CBC."))).toEqual(
+      expect.arrayContaining(["anaemia", "reticulocytosis"]),
+    );
+    expect(findings(await extract("Dog 5y. Non-regenerative anaemia on CBC."))).not.toContain(
+      "reticulocytosis",
+    );
+  });
+});

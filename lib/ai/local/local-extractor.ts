@@ -87,6 +87,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
     if (id !== undefined && clause?.section === "lab") m.symptomId = id;
   }
   resolveSites(mentions, tokens, index.symptomIdByName);
+  dropRetractionWithEffusion(mentions, tokens, index.symptomIdByName);
   applyQualifiers(mentions, tokens, index.symptomIdByName);
 
   const byKey = new Map<string, SymptomMention & { order: number }>();
@@ -336,6 +337,39 @@ const OEDEMA_SITES: [RegExp, string][] = [
 ];
 
 /**
+ * Lung lobes retract from the thoracic wall with fluid as well as with air: "pleural effusion with
+ * retracted lung lobes" is no pneumothorax. A retraction phrase is read as pneumothorax only when
+ * its sentence names no pleural effusion.
+ */
+function dropRetractionWithEffusion(
+  mentions: { symptomId: number; start: number; keyPhrase: string }[],
+  tokens: Token[],
+  idByName: ReadonlyMap<string, number>,
+) {
+  const pneumothorax = idByName.get("pneumothorax");
+  const effusion = idByName.get("pleural effusion");
+  if (pneumothorax === undefined || effusion === undefined) return;
+  const sentenceOf = (i: number) => {
+    let n = 0;
+    for (let k = 0; k < i && k < tokens.length; k++) if (tokens[k]!.kind === "break") n++;
+    return n;
+  };
+  const effusionSentences = new Set(
+    mentions.filter((m) => m.symptomId === effusion).map((m) => sentenceOf(m.start)),
+  );
+  if (effusionSentences.size === 0) return;
+  for (let i = mentions.length - 1; i >= 0; i--) {
+    const m = mentions[i]!;
+    if (
+      m.symptomId === pneumothorax &&
+      /retract/i.test(m.keyPhrase) &&
+      effusionSentences.has(sentenceOf(m.start))
+    )
+      mentions.splice(i, 1);
+  }
+}
+
+/**
  * A generic mention takes the site written beside it: "mass in the cranial mediastinum" is a
  * thoracic mass, "bladder v large + painful" bladder pain, "swelling all 4 legs" limb swelling.
  * The nearest site word in the same sentence decides; with none the generic sign stays.
@@ -528,6 +562,12 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
     const thin = m[2] === "9" ? score <= 3 : score <= 2;
     if (thin) found.push({ sign: "poor body condition", start: m.index, end: m.index + m[0].length });
   }
+  // "regenerative anaemia", "strongly regenerative anemia": the marrow's response (reticulocytes)
+  // besides the anaemia itself; not "non-regenerative", "poorly regenerative" or "pre-regenerative".
+  const regenerative =
+    /(?<!\b(?:non|pre|poorly|weakly|inadequately|not|minimally)[\s-]?)\bregenerative\s+(?:an(?:a)?emia|anaemic|anemic)\b/gi;
+  for (const m of text.matchAll(regenerative))
+    found.push({ sign: "reticulocytosis", start: m.index, end: m.index + m[0].length });
   return found;
 }
 

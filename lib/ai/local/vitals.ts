@@ -152,7 +152,30 @@ export function findVitalSigns(
     }
   }
 
-  const crtRe = /\bCRT\s*[:=]?\s*(<|>|&lt;|&gt;)?\s*(\d(?:\.\d)?)\s*(?:s|sec|secs|seconds)?\b/gi;
+  // "TPR 40.3/220/60", "T/P/R: 38.5 / 100 / 24", "TPR 103.1F/140/40": the three in one.
+  const tprRe =
+    /\b(?:TPR|T\s*\/\s*P\s*\/\s*R|T\s*\/\s*HR\s*\/\s*RR)\s*[:=]?\s*(\d{2,3}(?:\.\d{1,2})?)\s*(?:\u00b0\s*)?([CF])?\s*\/\s*(\d{2,3})\s*\/\s*(\d{1,3})\b/gi;
+  while ((m = tprRe.exec(text)) !== null) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    let temp = Number(m[1]);
+    if (m[2]?.toUpperCase() === "F" || temp > 90) temp = ((temp - 32) * 5) / 9;
+    const generic: [number, number] | undefined = range ? range.temp : speciesKey ? undefined : [36.5, 40.0];
+    if (temp >= 30 && temp <= 45) {
+      const t = classify(temp, generic, "");
+      if (t === "high")
+        out.push({ sign: temp >= 41.5 ? "hyperthermia" : "pyrexia", ...span, significant: temp >= 40.5 });
+      if (t === "low") out.push({ sign: "hypothermia", ...span, significant: temp < 36.5 });
+    }
+    const hr = classify(Number(m[3]), range?.hr, "");
+    if (hr === "high") out.push({ sign: "tachycardia", ...span, significant: false });
+    if (hr === "low") out.push({ sign: "bradycardia", ...span, significant: false });
+    const rr = classify(Number(m[4]), range?.rr, "");
+    if (rr === "high") out.push({ sign: "tachypnoea", ...span, significant: false });
+    if (rr === "low") out.push({ sign: "bradypnoea", ...span, significant: false });
+  }
+
+  const crtRe =
+    /\b(?:CRT|capillary refill(?: time)?)\s*(?:of|was|is)?\s*[:=]?\s*(?:~|approx\.?|about|c\.)?\s*(<|>|&lt;|&gt;)?\s*(\d(?:\.\d)?)\s*(?:s|sec|secs|seconds)?\b/gi;
   while ((m = crtRe.exec(text)) !== null) {
     const op = m[1];
     const value = Number(m[2]);
