@@ -14,6 +14,7 @@ import { findLabFindings } from "./lab-values";
 import { findRiskContext } from "./risk-context";
 import { findVitalSigns } from "./vitals";
 import { findNormalStatements } from "./normal-statements";
+import { applySignSenses } from "./sign-senses";
 
 export const LOCAL_EXTRACTOR_NAME = "local-v1";
 
@@ -89,6 +90,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   resolveSites(mentions, tokens, index.symptomIdByName);
   dropRetractionWithEffusion(mentions, tokens, index.symptomIdByName);
   applyQualifiers(mentions, tokens, index.symptomIdByName);
+  applySignSenses(text, mentions, tokens, (id) => lexicon.symptomById.get(id)?.name);
 
   const byKey = new Map<string, SymptomMention & { order: number }>();
   /** Signs the note later says have settled or resolved, by the position of that statement. */

@@ -146,3 +146,37 @@ describe("assertion status of stopped, childhood and answered signs", () => {
     expect(present("Dog 5y. Stopped eating yesterday.")).toEqual(["inappetence"]);
   });
 });
+
+describe("sign words used in another sense", () => {
+  it("reads build, medicines, vaccines and plans named after a sign as no sign", () => {
+    expect(present("Body mass 4.2 kg. Lean muscle mass good. Body mass index fine.")).toEqual([]);
+    expect(present("Cough syrup asked about. Kennel cough vaccination given intranasally.")).toEqual([]);
+    expect(present("Pain relief given prior to discharge. Anti-itch shampoo recommended.")).toEqual([]);
+    expect(present("Weight loss plan started. Weighed on the big scales.")).toEqual([]);
+    expect(present("Vomit sample kept. Seizure diary reviewed. Hairball paste given weekly.")).toEqual([]);
+    expect(present("Vet shaking hands with the owner.")).toEqual([]);
+  });
+
+  it("reads an airway's or a vein's collapse as no collapse", () => {
+    expect(present("Collapse of the trachea confirmed on fluoroscopy.")).not.toContain("collapse");
+    expect(present("Vein collapsed on the first attempt.")).not.toContain("collapse");
+    expect(present("Collapsed on a walk today.").some((s) => s.includes("collapse"))).toBe(true);
+  });
+
+  it("leaves side effects, people's complaints and zero scores out", () => {
+    expect(present("Side effects include vomiting and diarrhoea; owner aware.")).toEqual([]);
+    expect(present("Lethargy after the vaccine is normal, warned owner.")).toEqual([]);
+    expect(present("Nurse scratched on the arm. Owner is recovering from diarrhoea.")).toEqual([]);
+    expect(present("Pruritus: 0/10. Lameness grading 0/5 all limbs.")).toEqual([]);
+    expect(present("Per owner vomiting since Monday.")).toContain("vomiting");
+  });
+
+  it("reads questionnaire answers and empty headers as no sign", () => {
+    expect(statuses("Lethargy Y/N: N").get("lethargy")).toEqual(["absent"]);
+    expect(present("Coughing - N, Sneezing - N. V/D/C/S: -/-/-/-")).toEqual([]);
+    expect(present("Vomiting/Diarrhoea: neither.")).toEqual([]);
+    expect(present("Vomiting:")).toEqual([]);
+    expect(present("E+D+U+F normal.")).toEqual([]);
+    expect(present("Vomiting: 3 times overnight.")).toContain("vomiting");
+  });
+});
