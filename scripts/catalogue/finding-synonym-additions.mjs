@@ -95,6 +95,12 @@ const ADD = {
     "enlarged left adrenal gland",
     "enlarged right adrenal gland",
   ],
+  "gastric distension": [
+    "gas dilation of the stomach",
+    "gas dilatation of the stomach",
+    "gas-dilated stomach",
+    "stomach dilated with gas",
+  ],
   cardiomegaly: [
     "increased cardiac silhouette",
     "cardiac silhouette enlarged",

@@ -105,6 +105,14 @@ describe("findLabFindings", () => {
     expect(signs("ALT 850 since Monday")).toEqual(["elevated liver enzymes"]);
   });
 
+  it("reads a decimal comma and keeps commas between thousands", () => {
+    expect(signs("crea 2,8 mg/dl")).toEqual(["azotaemia"]);
+    expect(signs("Ca 2,5 mmol/l")).toEqual([]);
+    expect(signs("K 6,8 mmol/l")).toEqual(["hyperkalaemia"]);
+    expect(signs("WBC 42,000/uL")).toEqual(["leucocytosis"]);
+    expect(signs("Na 140, K 4.2")).toEqual([]);
+  });
+
   it("reads ratios and scores: VHS, LA:Ao and UPC against the species' cut-offs", () => {
     expect(signs("VHS 12.5")).toEqual(["cardiomegaly"]);
     expect(signs("VHS 10.1")).toEqual([]);

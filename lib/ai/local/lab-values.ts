@@ -91,7 +91,9 @@ const sensitiveAlt = [...sensitiveNames.keys()].sort(byLength).map(escape).join(
 // activities, fractions, seconds (clotting times) and vertebrae ("VHS 11.8v").
 const UNIT_PATTERN =
   "(?:x\\s?|×\\s?)?10\\s?(?:\\^|e)?\\s?(?:12|¹²|[369⁹³⁶])\\s?\\/\\s?[uµμ]?l|(?:cells\\s?)?\\/\\s?[uµμ]l|[km]\\/[uµμ]l|[mµμunp]?mol\\/l|m?eq\\/l|mg\\/dl|g\\/dl|g\\/l|[uµμ]g\\/dl|[uµμnm]g\\/l|[nµμup]g\\/ml|i?u\\/l|l\\/l|%|s(?:ec(?:onds?|s)?)?(?![A-Za-z])|v(?![A-Za-z])";
-const NUMBER = "\\d{1,3}(?:,\\d{3})+|\\d*\\.\\d+|\\d+";
+// Thousands separated by commas ("31,000"), decimals by a point or, as in much of Europe, by a
+// comma followed by one or two digits ("creat 2,8 mg/dl", "K 6,8").
+const NUMBER = "\\d{1,3}(?:,\\d{3})+(?!\\d)|\\d*\\.\\d+|\\d{1,3},\\d{1,2}(?!\\d)|\\d+";
 const VALUE_RE = new RegExp(
   `(?<![A-Za-z0-9])(?:(?<ci>${insensitiveAlt})|(?<cs>${sensitiveAlt}))(?![A-Za-z])` +
     `(?:\\s+(?:count|ct|level|levels|concentration|conc\\.?|value|result)(?![A-Za-z]))?` +
@@ -231,7 +233,8 @@ function analyteOf(groups: Record<string, string | undefined>): Analyte | undefi
 function nameToAnalyte(name: string): Analyte | undefined {
   return insensitiveNames.get(name.toLowerCase()) ?? sensitiveNames.get(name);
 }
-const num = (text: string) => Number(text.replace(/,/g, ""));
+const num = (text: string) =>
+  /^\d{1,3},\d{1,2}$/.test(text) ? Number(text.replace(",", ".")) : Number(text.replace(/,/g, ""));
 
 function interval(analyte: Analyte, speciesKey: string | null, ageYears: number | null): [number, number] {
   const group = speciesKey ? (groupOfSpecies.get(speciesKey) ?? speciesKey) : "default";
