@@ -169,6 +169,8 @@ describe("sign words used in another sense", () => {
     expect(present("Nurse scratched on the arm. Owner is recovering from diarrhoea.")).toEqual([]);
     expect(present("Pruritus: 0/10. Lameness grading 0/5 all limbs.")).toEqual([]);
     expect(present("Per owner vomiting since Monday.")).toContain("vomiting");
+    expect(present("Tramadol for pain, owner happy. Sutures out, wound healed.")).toEqual([]);
+    expect(present("Presented for pain on the right fore.").length).toBeGreaterThan(0);
   });
 
   it("reads questionnaire answers and empty headers as no sign", () => {

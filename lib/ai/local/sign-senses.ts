@@ -25,6 +25,9 @@ interface SenseRule {
 
 const PERSON = String.raw`(?:nurse|nurses|owner|owners|client|vet|vets|handler|staff|receptionist|me|us|student|technician|tech)`;
 
+/** Analgesics by name or ending, and dose words: "meloxicam", "tramadol", "gabapentin", "mg/kg". */
+const DRUG = String.raw`(?:\w+(?:profen|coxib|oxicam|adol|pentin|phine|orphanol|fentanyl)|metacam|onsior|loxicom|galliprant|paracetamol|librela|solensia|analgesi\w*|mg(?:\s*\/\s*kg)?)`;
+
 const DROP_RULES: SenseRule[] = [
   // "body mass 4 kg", "muscle mass normal", "body mass index": the animal's build, not a mass.
   { sign: /mass/, before: /\b(?:body|muscle|muscular|lean|fat|bone|red cell|cell)\s*$/i },
@@ -111,6 +114,21 @@ const DROP_RULES: SenseRule[] = [
     after:
       /^\s*(?:(?:after|with|following|post)\s+(?:the\s+|a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:(?:is|are|can be|may be)\s+(?:normal|expected|common|possible|a side effect)|may (?:occur|develop|happen|be seen))\b/i,
   },
+  // "sutures out, wound healed": a surgical wound that has healed.
+  {
+    sign: /^wound$/,
+    after:
+      /^\s*(?:has\s+|is\s+)?(?:healed|healing well|closed|(?:looks\s+)?(?:clean and dry|dry and clean))\b/i,
+  },
+  // "tramadol for pain", "gabapentin for chronic pain": the reason for a drug, not an examined pain.
+  {
+    sign: /pain/,
+    phrase: /^(?:chronic\s+)?pain$/i,
+    before: new RegExp(
+      String.raw`\b${DRUG}\b[^.;\n]{0,30}\bfor\s+(?:chronic\s+|ongoing\s+|long[- ]term\s+)?$`,
+      "i",
+    ),
+  },
   // "recheck skin for pruritus response": the response to treatment.
   { sign: /./, after: /^\s*response\b/i },
 ];
@@ -150,7 +168,7 @@ export function applySignSenses<M extends SenseMention>(
       continue;
     }
     const phrase = text.slice(from, to);
-    const before = text.slice(Math.max(0, from - 40), from);
+    const before = text.slice(Math.max(0, from - 60), from);
     const after = text.slice(to, to + 60);
     const sentence =
       text
