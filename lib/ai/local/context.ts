@@ -64,6 +64,11 @@ const PLAN_SENTENCE_STARTS = new Set([
   "monitor",
   "repeat",
 ]);
+/**
+ * Discharge instructions in the imperative: "Check the wound daily for swelling", "Ring if she
+ * starts vomiting". Not as a heading ("Phone triage:", "Recheck L forelimb wound", "Check-up").
+ */
+const INSTRUCTION_STARTS = new Set(["check", "reassess", "ring", "keep", "give", "feed"]);
 const OTHER_HEADERS = new Set([
   "o/e",
   "oe",
@@ -244,6 +249,7 @@ export function buildContext(tokens: Token[]): ContextModel {
         persistentPlan = true;
         section = "plan";
       } else if (PLAN_SENTENCE_STARTS.has(head.text)) section = "plan";
+      else if (INSTRUCTION_STARTS.has(head.text) && !colon && norm(tokens, j + 1) !== "up") section = "plan";
       else if (DIAGNOSIS_STARTS.has(head.text) && (head.text !== "a" || colon)) section = "diagnosis";
       else if (
         LAB_STARTS.has(head.text) &&
@@ -256,6 +262,8 @@ export function buildContext(tokens: Token[]): ContextModel {
         section = "lab";
       else if (head.text === "skin" && norm(tokens, j + 1) === "scrape") section = "lab";
       else if (colon && !OTHER_HEADERS.has(head.text) && persistentPlan) section = "plan";
+      // "Owner to report any vomiting", "Owners to call if ...": an instruction, not a history.
+      else if (["owner", "owners", "o"].includes(head.text) && norm(tokens, j + 1) === "to") section = "plan";
 
       // Clauses inside the sentence.
       let cStart = i;
@@ -299,8 +307,88 @@ const OTHER_ANIMAL_WORDS = new Set([
   "sister",
   "dam",
   "sire",
+  // Family: "mother had hip dysplasia and was lame", "grandmother of this dog had seizures".
+  "mother",
+  "father",
+  "grandmother",
+  "grandfather",
+  "granddam",
+  "grandsire",
+  "parent",
+  "parents",
+  "uncle",
+  "aunt",
+  "cousin",
+  "neighbour's",
+  "neighbor's",
 ]);
-const OTHER_WORDS = new Set(["other", "another"]);
+/** Family words that name a person when the owner's: "owner's mother found him collapsed". */
+const FAMILY_WORDS = new Set([
+  "mother",
+  "father",
+  "grandmother",
+  "grandfather",
+  "parent",
+  "parents",
+  "uncle",
+  "aunt",
+  "cousin",
+]);
+const OTHER_WORDS = new Set(["other", "another", "second", "third", "contact"]);
+/**
+ * People whose own complaints notes mention: "owner has a cough too", "husband has been sneezing",
+ * "owner's child has had vomiting". Only as the subject of the sign (see personSubject).
+ */
+const PERSON_WORDS = new Set([
+  "owner",
+  "owners",
+  "client",
+  "husband",
+  "wife",
+  "partner",
+  "child",
+  "children",
+  "son",
+  "daughter",
+  "kids",
+  "baby",
+  "boyfriend",
+  "girlfriend",
+  "family",
+  "mother",
+  "father",
+  "neighbour",
+  "neighbours",
+  "neighbor",
+  "neighbors",
+]);
+/** Words between a person and a sign that keep the person the one who has it. */
+const PERSON_GLUE = new Set([
+  "has",
+  "have",
+  "had",
+  "is",
+  "was",
+  "were",
+  "been",
+  "also",
+  "a",
+  "an",
+  "got",
+  "suffering",
+  "suffers",
+  "from",
+  "with",
+  "some",
+  "bad",
+  "own",
+  "herself",
+  "himself",
+  "themselves",
+  "too",
+  "developed",
+  "recently",
+]);
 const ANIMAL_NOUNS = new Set([
   "dog",
   "dogs",
@@ -386,7 +474,20 @@ const PRE_TRIGGERS: Trigger[] = [
     "not responding",
     "no reduction",
     "not only",
+    "not just",
     "no further improvement",
+    // A sign that goes on: "vomiting has not stopped", "hasn't stopped coughing", "not settled".
+    "not stopped",
+    "hasn't stopped",
+    "haven't stopped",
+    "never stopped",
+    "not settled",
+    "hasn't settled",
+    "not cleared",
+    "not subsided",
+    "not gone",
+    "not eased",
+    "not getting better",
   ].map((p) => ({ words: p.split(" "), status: "pseudo" as const, reach: 0 })),
   ...[
     "no longer",
@@ -405,6 +506,10 @@ const PRE_TRIGGERS: Trigger[] = [
     "used to",
     "had had",
     "history of resolved",
+    "historical",
+    "historically",
+    "when young",
+    "when younger",
     "resolved",
     "earlier episodes",
     "earlier episode",
@@ -470,6 +575,11 @@ const PRE_TRIGGERS: Trigger[] = [
     "owner wondered",
     "owner thought",
     "owners thought",
+    // "owner unsure whether he has been vomiting".
+    "unsure whether",
+    "unsure if",
+    "not sure whether",
+    "not sure if",
   ].map((p) => ({ words: p.split(" "), status: "suspected" as const, reach: Infinity })),
   ...[
     "possible",
@@ -479,6 +589,21 @@ const PRE_TRIGGERS: Trigger[] = [
     "might be",
     "might have",
     "could be",
+    // "may develop diarrhoea on antibiotics", "could see some vomiting after the chemo".
+    "may develop",
+    "might develop",
+    "could develop",
+    "may get",
+    "could get",
+    "may see",
+    "might see",
+    "could see",
+    "may cause",
+    "can cause",
+    "could cause",
+    "may experience",
+    "may become",
+    "could become",
     "query",
     "querying",
     "questionable",
@@ -487,6 +612,16 @@ const PRE_TRIGGERS: Trigger[] = [
   ...[
     "no",
     "nil",
+    "neither",
+    "free from",
+    // A negated observation reaches along its list: "have not noticed any polyuria or polydipsia".
+    "not noticed",
+    "hasn't noticed",
+    "haven't noticed",
+    "not observed",
+    "not noted",
+    "not reported",
+    "unable to demonstrate",
     "denies",
     "denied",
     "deny",
@@ -570,6 +705,18 @@ const PRE_TRIGGERS: Trigger[] = [
     "prevention",
     "to avoid",
     "avoid",
+    "to report",
+    "report any",
+    "check for",
+    "checking for",
+    "check",
+    "look for",
+    "chance of",
+    "protect against",
+    "protection against",
+    "vaccinated against",
+    "vaccine against",
+    "vaccinated for",
   ].map((p) => ({ words: p.split(" "), status: "monitor" as const, reach: Infinity })),
 ];
 
@@ -602,6 +749,10 @@ const POST_TRIGGERS: Trigger[] = [
     "not found",
     "not heard",
     "not visible",
+    "not noticed",
+    // "Seizure activity ruled out after reviewing the video".
+    "ruled out",
+    "excluded",
   ].map((p) => ({ words: p.split(" "), status: "absent" as const, reach: 3 })),
   ...[
     "resolved",
@@ -627,9 +778,29 @@ const POST_TRIGGERS: Trigger[] = [
     "last week",
     "last month",
     "last year",
+    "last summer",
+    "last winter",
+    "last spring",
+    "last autumn",
     "years ago",
     "no longer",
     "in the past",
+    // "was lame before surgery", "head shaking at the time" (not "at the time of presentation").
+    "before surgery",
+    "before the surgery",
+    "before his surgery",
+    "before her surgery",
+    "prior to surgery",
+    "pre-op",
+    "preop",
+    "preoperatively",
+    "prior to referral",
+    "before referral",
+    "at the time",
+    "when young",
+    "none since",
+    "no recurrence",
+    "cleared up",
     "for first few days only",
     "for the first few days only",
     "for first few days",
@@ -661,7 +832,23 @@ const POST_TRIGGERS: Trigger[] = [
     "when she was younger",
   ].map((p) => ({ words: p.split(" "), status: "historical" as const, reach: 4 })),
   // "vomiting is a common side effect of this drug": a possibility, not a finding.
-  ...["side effect", "side effects", "adverse effect", "adverse effects"].map((p) => ({
+  ...[
+    "side effect",
+    "side effects",
+    "adverse effect",
+    "adverse effects",
+    // "any coughing to be reported", "mild sneezing can be expected", "tick prevention".
+    "to be reported",
+    "be expected",
+    "expected",
+    "may occur",
+    "can occur",
+    "may develop",
+    "may recur",
+    "prevention",
+    "preventative",
+    "prophylaxis",
+  ].map((p) => ({
     words: p.split(" "),
     status: "hypothetical" as const,
     reach: 4,
@@ -707,6 +894,24 @@ const STATEMENT_WORDS = new Set([
   "tonight",
   "examination",
   "exam",
+  // "denies coughing, owner has seen him sneezing": the owner starts a new report.
+  "owner",
+  "owners",
+]);
+/** A finite verb right after a comma starts a new predicate: "not vomiting, has diarrhoea". */
+const FINITE_VERBS = new Set(["has", "have", "had", "is", "are", "was", "were"]);
+/** A list item followed by its own onset is a new statement: "no vomiting, diarrhoea started Monday". */
+const ONSET_VERBS = new Set([
+  "started",
+  "starting",
+  "began",
+  "begun",
+  "developed",
+  "continues",
+  "continuing",
+  "persists",
+  "persisting",
+  "ongoing",
 ]);
 const SCOPE_BOUNDARIES = new Set([",", ";", "and", "&"]);
 
@@ -720,6 +925,13 @@ function newStatementBetween(
 ): boolean {
   for (let b = from; b < to; b++) {
     if (!SCOPE_BOUNDARIES.has(tokens[b]!.norm) || claimed.has(b)) continue;
+    if (
+      withVerbs &&
+      tokens[b]!.norm !== "and" &&
+      FINITE_VERBS.has(norm(tokens, b + 1)) &&
+      !claimed.has(b + 1)
+    )
+      return true;
     for (let k = b + 1; k < to; k++) {
       // "no clumps on the smear, WBC 8.8 with mild lymphopenia": a new measurement.
       if (withVerbs && tokens[k]!.kind === "num" && !claimed.has(k)) return true;
@@ -778,6 +990,158 @@ function monthsAgoAfter(
   return false;
 }
 
+const NEGATORS = new Set([
+  "not",
+  "never",
+  "no",
+  "hasn't",
+  "haven't",
+  "hadn't",
+  "isn't",
+  "wasn't",
+  "didn't",
+  "doesn't",
+  "won't",
+  "yet",
+]);
+/** Words that end a sign's course when the sign (or "it", "this") is their subject. */
+const RESOLUTION_VERBS = new Set([
+  "resolved",
+  "settled",
+  "cleared",
+  "subsided",
+  "ceased",
+  "stopped",
+  "gone",
+  "abated",
+]);
+/** Words after which a resolved sign came back: "settled on steroids but recurred". */
+const RELAPSE_WORDS = new Set([
+  "again",
+  "recurred",
+  "returned",
+  "relapsed",
+  "relapse",
+  "back",
+  "worse",
+  "worsened",
+  "flared",
+  "restarted",
+]);
+const RESOLUTION_PHRASES = [
+  "none since",
+  "nothing since",
+  "no recurrence",
+  "no further episodes",
+  "not since",
+].map((p) => p.split(" "));
+const WELL_WORDS = new Set(["fine", "normal", "normally", "ok", "okay", "well", "sound"]);
+/** Statements about the animal as a whole, not this sign: "vomiting but otherwise fine". */
+const WHOLE_ANIMAL = new Set(["otherwise", "else", "himself", "herself", "itself", "themselves"]);
+
+/** Index one past the sentence that holds token i. */
+function sentenceEnd(tokens: Token[], i: number): number {
+  let k = i;
+  while (k < tokens.length && tokens[k]!.kind !== "break") k++;
+  return k;
+}
+
+/**
+ * A later part of the same sentence ends the sign's course before any other sign is named:
+ * "sneezed for a few days after the vaccine, settled", "coughed in March, none since", "diarrhoea
+ * on Monday which has since cleared up", "was coughing but now fine".
+ */
+function resolvedLater(
+  tokens: Token[],
+  start: number,
+  end: number,
+  clauseStart: number,
+  claimed: ReadonlySet<number>,
+): boolean {
+  const stop = sentenceEnd(tokens, end);
+  // "was coughing", "were limping": a sign told in the past tense, contrasted with now.
+  let pastTense = false;
+  for (let k = Math.max(clauseStart, start - 2); k < end; k++)
+    if (["was", "were"].includes(tokens[k]!.norm) && (k >= start || !claimed.has(k))) pastTense = true;
+  let contrast = false;
+  for (let k = end; k < stop; k++) {
+    if (claimed.has(k)) return false;
+    const word = tokens[k]!.norm;
+    if (WHOLE_ANIMAL.has(word)) return false;
+    if (["but", "however", "now"].includes(word)) contrast = true;
+    if (RESOLUTION_PHRASES.some((p) => matchesAt(tokens, k, p))) return true;
+    if (NEGATORS.has(word)) return false;
+    // "which has since cleared", "lameness has gone since the NSAIDs", "itch settled since". A
+    // bare "now settled" at the end is left alone: in a presenting history it is often this
+    // illness's sign, gone by the visit ("vomited twice, now settled").
+    const lead = norm(tokens, k - 1);
+    if (RESOLUTION_VERBS.has(word) && (lead === "since" || norm(tokens, k + 1) === "since")) {
+      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      // "the NSAID was stopped", "stopped the antibiotics": something else stopped.
+      if (["stopped", "ceased"].includes(word)) {
+        if (["was", "were", "been", "be", "is"].includes(norm(tokens, k - 1))) return false;
+        const next = tokens[k + 1];
+        if (
+          next &&
+          next.kind === "word" &&
+          ["the", "his", "her", "their", "its", "all", "them", "it"].includes(next.norm)
+        )
+          return false;
+      }
+      return true;
+    }
+    // "was limping yesterday but today is weight-bearing normally".
+    if (pastTense && contrast && WELL_WORDS.has(word)) return true;
+  }
+  return false;
+}
+
+/** "treated for pruritus in 2022", "in 2020 she had seizures": a year named beside the sign. */
+function yearBeside(
+  tokens: Token[],
+  start: number,
+  end: number,
+  clause: Clause,
+  claimed: ReadonlySet<number>,
+): boolean {
+  const isYear = (k: number) =>
+    tokens[k]?.kind === "num" &&
+    /^(19|20)\d\d$/.test(tokens[k]!.norm) &&
+    ["in", "during", "(", "early", "late", "mid"].includes(norm(tokens, k - 1));
+  for (let k = end; k < clause.end; k++) {
+    if (claimed.has(k) || [",", ";"].includes(tokens[k]!.norm)) break;
+    if (["since", "from"].includes(tokens[k]!.norm)) break;
+    if (isYear(k)) return true;
+  }
+  for (let k = start - 1; k >= clause.start; k--) {
+    if (claimed.has(k) || [",", ";"].includes(tokens[k]!.norm)) break;
+    if (isYear(k)) return true;
+  }
+  return false;
+}
+
+/**
+ * A person is the subject of the sign: "owner has a cough too", "husband has been sneezing". Not
+ * "owner has seen him limping" or "owner reports vomiting", where the owner tells of the patient.
+ */
+function personSubject(
+  tokens: Token[],
+  start: number,
+  clauseStart: number,
+  claimed: ReadonlySet<number>,
+): boolean {
+  for (let k = start - 1; k >= clauseStart; k--) {
+    if (claimed.has(k)) return false;
+    const word = tokens[k]!.norm;
+    if (PERSON_WORDS.has(word) || (word.endsWith("'s") && PERSON_WORDS.has(word.slice(0, -2)))) {
+      if (k === start - 1) return false;
+      return true;
+    }
+    if (!PERSON_GLUE.has(word)) return false;
+  }
+  return false;
+}
+
 /**
  * The status of a sign phrase spanning tokens [start, end). `claimed` holds every token used by a
  * sign phrase, whose words never act as triggers ("no droppings", "not eating").
@@ -817,12 +1181,23 @@ export function mentionStatus(
     const companion =
       norm(tokens, k - 1) === "with" ||
       (["his", "her", "its", "their"].includes(norm(tokens, k - 1)) && norm(tokens, k - 2) === "with");
-    if (OTHER_ANIMAL_WORDS.has(t.norm) && !companion) return { status: "other_animal", dropped: false };
+    // "owner's mother found him collapsed": a person, not the dam.
+    const ownersRelative =
+      FAMILY_WORDS.has(t.norm) &&
+      ["owner's", "owners", "client's", "my", "our"].includes(norm(tokens, k - 1));
+    if (OTHER_ANIMAL_WORDS.has(t.norm) && !companion && !ownersRelative)
+      return { status: "other_animal", dropped: false };
+    // "family history: ...", "the dog next door".
+    if (t.norm === "family" && ["history", "hx"].includes(norm(tokens, k + 1)))
+      return { status: "other_animal", dropped: false };
+    if (ANIMAL_NOUNS.has(t.norm) && norm(tokens, k + 1) === "next" && norm(tokens, k + 2) === "door")
+      return { status: "other_animal", dropped: false };
     if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)) && !companion)
       return { status: "other_animal", dropped: false };
     if (t.kind === "word" && t.capitalised && ctx.otherAnimalNames.has(t.norm))
       return { status: "other_animal", dropped: false };
   }
+  if (personSubject(tokens, start, clause.start, claimed)) return { status: "other_animal", dropped: false };
   // "the other cat too", "as does his brother": a marker right after the sign, before anything else.
   for (let k = end; k < Math.min(clause.end, end + 4); k++) {
     const t = tokens[k]!;
@@ -844,6 +1219,24 @@ export function mentionStatus(
   }
   if (after && (after.norm === "+" || after.norm === "++" || after.norm === "+++"))
     return { status: "present", dropped: false };
+
+  // "Vomiting? No.": a question the next sentence answers.
+  const question = tokens[clause.end];
+  if (
+    question?.norm === "?" &&
+    ["no", "none", "nil", "n", "neg", "negative"].includes(norm(tokens, clause.end + 1)) &&
+    (clause.end + 2 >= tokens.length ||
+      tokens[clause.end + 2]!.kind === "break" ||
+      norm(tokens, clause.end + 2) === ",")
+  )
+    return { status: "absent", dropped: false };
+  // "Vomiting: N.", a form's yes/no answer.
+  if (
+    norm(tokens, end) === ":" &&
+    norm(tokens, end + 1) === "n" &&
+    (end + 2 >= clause.end || [",", ";"].includes(norm(tokens, end + 2)))
+  )
+    return { status: "absent", dropped: false };
 
   // Post-triggers within a few tokens, before anything else is named.
   for (let k = end; k < Math.min(clause.end, end + 4); k++) {
@@ -874,6 +1267,10 @@ export function mentionStatus(
         // "strabismus, rest NAD", "otherwise normal": the rest is normal, not this sign.
         if (trigger.status === "absent" && REST_WORDS.has(norm(tokens, k - 1))) break;
         if (trigger.status === "historical" && durationBefore(tokens, k)) continue;
+        // "at the time of presentation" is now.
+        if (trigger.words.join(" ") === "at the time" && norm(tokens, k + 3) === "of") continue;
+        // "vomiting has not stopped", "diarrhoea not resolved": the sign goes on.
+        if (trigger.status === "historical" && NEGATORS.has(norm(tokens, k - 1))) break;
         const resolved = trigger.words.some((w) => RESOLVED_WORDS.has(w));
         return { status: trigger.status as MentionStatus, dropped: false, ...(resolved ? { resolved } : {}) };
       }
@@ -881,6 +1278,9 @@ export function mentionStatus(
   }
 
   if (monthsAgoAfter(tokens, end, clause.end, claimed)) return { status: "historical", dropped: false };
+  if (yearBeside(tokens, start, end, clause, claimed)) return { status: "historical", dropped: false };
+  if (resolvedLater(tokens, start, end, clause.start, claimed))
+    return { status: "historical", dropped: false, resolved: true };
 
   // Pre-triggers: the nearest one before the mention in the clause.
   for (let k = start - 1; k >= clause.start; k--) {
@@ -903,13 +1303,30 @@ export function mentionStatus(
       if (longer) found = longer;
     }
     if (found.status === "pseudo") break;
+    // "neither ... nor": only with its "nor" ("neither drug has helped the itch" denies nothing).
+    if (found.words[0] === "neither" && !tokens.slice(k + 1, clause.end).some((t) => t.norm === "nor"))
+      continue;
     const distance = start - (k + found.words.length);
     // "has not retched, vomited or had diarrhoea": a negation carries along a list of signs.
     const alongList =
       found.status === "absent" &&
-      tokens
-        .slice(k + found.words.length, start)
-        .every((t, offset) => claimed.has(k + found.words.length + offset) || LIST_GLUE.has(t.norm));
+      tokens.slice(k + found.words.length, start).every(
+        (t, offset) =>
+          claimed.has(k + found.words.length + offset) ||
+          (LIST_GLUE.has(t.norm) &&
+            // "not vomiting, has diarrhoea": a verb after the comma starts a new statement.
+            !(FINITE_VERBS.has(t.norm) && norm(tokens, k + found.words.length + offset - 1) === ",")),
+      );
+    // "no vomiting, diarrhoea started yesterday": the last item has an onset of its own.
+    if (
+      found.status === "absent" &&
+      tokens.slice(k + found.words.length, start).some((t) => t.norm === ",")
+    ) {
+      let onset = false;
+      for (let m = end; m < clause.end && tokens[m]!.norm !== "," && !claimed.has(m); m++)
+        if (ONSET_VERBS.has(tokens[m]!.norm)) onset = true;
+      if (onset) break;
+    }
     if (distance > found.reach && !alongList) continue;
     // A short negation stops at a comma: "came back not right, has vomited since".
     if (
