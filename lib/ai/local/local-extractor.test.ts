@@ -240,6 +240,11 @@ describe("localExtractor: signalment", () => {
     );
     expect(speciesKey(await extract("Bitten by a snake on the muzzle. 6 y Labrador."))).toBe("dog");
     expect(speciesKey(await extract("8 y FS Lab with a lump that feels like a chicken egg."))).toBe("dog");
+    // Prey and offspring leave their sign readable: the snake refuses food, the mare aborted.
+    const python = await extract("Royal python 8y, refusing mice for 3 months.");
+    expect(speciesKey(python)).toBe("snake");
+    expect(present(python)).toContain("inappetence");
+    expect(present(await extract("Mare 9y slipped her foal at 7 months."))).toContain("abortion");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {

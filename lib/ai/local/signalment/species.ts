@@ -158,6 +158,10 @@ const ABOUT_ANOTHER_AFTER = new Set([
   "toy",
   "toys",
   "flu",
+  // A gait named after an animal: "bunny hopping" in a dog.
+  "hop",
+  "hops",
+  "hopping",
   // A disease named after an animal: "pigeon fever" in horses, "canary pox".
   "fever",
   "pox",
@@ -206,12 +210,36 @@ const ABOUT_ANOTHER_BEFORE = new Set([
   "squeaky",
   "ceramic",
   "rawhide",
+  // Prey a reptile or raptor is fed: "refusing mice", "offered a defrosted rat".
+  "refusing",
+  "refuses",
+  "refused",
+  "offered",
+  "defrosted",
+  "thawed",
+  "frozen",
+  "prey",
+]);
+
+// The patient's offspring, named in a sign of the dam ("slipped her foal", "dead lambs born"): the
+// word votes for the species but is not claimed, so the sign's phrase can still be read.
+const OFFSPRING_BEFORE = new Set([
+  "her",
+  "their",
+  "dead",
+  "stillborn",
+  "aborted",
+  "slipped",
+  "weak",
+  "mummified",
 ]);
 
 /** A species word of this patient. */
 export interface SpeciesWord extends TokenSpan {
   id: number;
   term: string;
+  /** Offspring of the patient ("her foal"): votes, but its tokens stay readable as part of a sign. */
+  offspring?: boolean;
   /** Its vote for the species; null for a sex word that names the species too ("mare"), which votes as a sex word. */
   vote: number | null;
 }
@@ -281,7 +309,8 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       const alsoSex = index.genders.matchAt(view, m.start)?.end === m.end;
       const explicit = EXPLICIT_SPECIES_NAMES.has(term);
       const vote = alsoSex ? null : explicit ? 4 : risky ? 1 : 3;
-      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote });
+      const offspring = OFFSPRING_BEFORE.has(prev);
+      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote, offspring });
     }
     i = m.end - 1;
   }
