@@ -72,4 +72,46 @@ describe("assertion scope", () => {
       "lethargy",
     );
   });
+
+  it("keeps a post-positioned negator inside its own comma-delimited item", async () => {
+    expect(await present("Dog 7y. Bilateral mydriasis, PLRs absent.")).toContain("mydriasis");
+    expect(await present("Cat 9y. Lethargic, vomiting not seen.")).toEqual(
+      expect.arrayContaining(["lethargy"]),
+    );
+    expect(await present("Cat 9y. Lethargic, vomiting not seen.")).not.toContain("vomiting");
+    expect(await present("Dog 4y. Diarrhoea, resolved.")).not.toContain("diarrhoea");
+    expect(await present("Dog 4y. No vomiting, diarrhoea present.")).toContain("diarrhoea");
+    expect(await present("Dog 4y. No vomiting, diarrhoea present.")).not.toContain("vomiting");
+  });
+
+  it("reads a past-tense episode that a 'but' clause or an anaphoric next sentence ends as resolved", async () => {
+    expect(await present("Dog 2y. Was coughing for a week but this has stopped.")).not.toContain("coughing");
+    expect(await present("Cat 6y. Had diarrhoea after the kennels but it has cleared.")).not.toContain(
+      "diarrhoea",
+    );
+    expect(await present("Dog 5y. Was vomiting but it came back again yesterday.")).toContain("vomiting");
+    expect(await present("Dog 5y. Vomited twice, now settled.")).toContain("vomiting");
+    expect(await present("Cat 3y. Earlier she was tachypnoeic; this resolved with oxygen.")).not.toContain(
+      "tachypnoea",
+    );
+    expect(await present("Cat 3y. She was tachypnoeic. It has not resolved.")).toContain("tachypnoea");
+  });
+
+  it("reads 'no longer eating' as inappetence and 'no longer limping' as resolved", async () => {
+    expect(await present("Dog 8y. No longer eating since Tuesday.")).toContain("inappetence");
+    expect(await present("Dog 8y. No longer lame after the NSAIDs.")).not.toContain("lameness");
+  });
+
+  it("does not take the owner's reading, an insurance exclusion or another animal's relative clause as a sign", async () => {
+    expect(await present("Dog 6y. Owner has been googling seizures.")).not.toContain("seizures");
+    expect(await present("Dog 6y. Owner googled diabetes as he is drinking more.")).toContain("polydipsia");
+    expect(await present("Cat 10y. Insurance exclusion for pruritus.")).not.toContain("pruritus");
+    expect(await present("Dog 6y. Insured with a lameness exclusion.")).not.toContain("lameness");
+    expect(await present("Dog 3y. Pruritic despite exclusion diet.")).toContain("pruritus");
+    expect(await present("Cat 10y. Owner also has a cat which drinks a lot.")).not.toContain("polydipsia");
+    expect(await present("Dog 6y. Lives with a cat that has diabetes and drinks a lot.")).not.toContain(
+      "polydipsia",
+    );
+    expect(await present("Cat 10y. A 10 year old cat that has been drinking a lot.")).toContain("polydipsia");
+  });
 });

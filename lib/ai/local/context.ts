@@ -581,6 +581,16 @@ const PRE_TRIGGERS: Trigger[] = [
     "not sure whether",
     "not sure if",
   ].map((p) => ({ words: p.split(" "), status: "suspected" as const, reach: Infinity })),
+  // The owner read up on a disease or sign: "owner googled bloat", "has been reading about
+  // seizures". Only its object, a few words on ("googled bloat as he is drinking a lot").
+  ...["googled", "googling", "looked up", "read about", "reading about", "researched", "researching"].map(
+    (p) => ({ words: p.split(" "), status: "suspected" as const, reach: 3 }),
+  ),
+  // "insurance exclusion for otitis", "excluded from insurance": a condition held against a
+  // policy, not this visit's finding.
+  ...["insurance exclusion", "insurance exclusions", "exclusion for", "exclusions for", "exclusions"].map(
+    (p) => ({ words: p.split(" "), status: "historical" as const, reach: 3 }),
+  ),
   ...[
     "possible",
     "possibly",
@@ -786,6 +796,9 @@ const POST_TRIGGERS: Trigger[] = [
     "no longer",
     "in the past",
     // "was lame before surgery", "head shaking at the time" (not "at the time of presentation").
+    // "insured with a lameness exclusion": a condition the policy holds against the animal.
+    "exclusion",
+    "exclusions",
     "before surgery",
     "before the surgery",
     "before his surgery",
@@ -912,6 +925,18 @@ const ONSET_VERBS = new Set([
   "persists",
   "persisting",
   "ongoing",
+]);
+/** Words right after a listed sign that assert it: "no vomiting, diarrhoea present". */
+const POSITIVE_AFTER = new Set([
+  "present",
+  "noted",
+  "evident",
+  "apparent",
+  "seen",
+  "observed",
+  "persists",
+  "+ve",
+  "positive",
 ]);
 const SCOPE_BOUNDARIES = new Set([",", ";", "and", "&"]);
 
@@ -1063,12 +1088,29 @@ function resolvedLater(
   let pastTense = false;
   for (let k = Math.max(clauseStart, start - 2); k < end; k++)
     if (["was", "were"].includes(tokens[k]!.norm) && (k >= start || !claimed.has(k))) pastTense = true;
+  // "had diarrhoea", "sneezed", "vomited": also past tense.
+  if (norm(tokens, start - 1) === "had" && !claimed.has(start - 1)) pastTense = true;
+  if (/[a-z]ed$/.test(tokens[end - 1]!.norm) && end - start === 1) pastTense = true;
   let contrast = false;
+  let sawBut = false;
+  // "stopped the antibiotics", "the NSAID was stopped": something else stopped.
+  const objectAfter = (k: number) => {
+    if (["was", "were", "been", "be", "is"].includes(norm(tokens, k - 1))) return true;
+    const next = tokens[k + 1];
+    return (
+      !!next &&
+      next.kind === "word" &&
+      ["the", "his", "her", "their", "its", "all", "them", "it", "him", "treatment", "meds"].includes(
+        next.norm,
+      )
+    );
+  };
   for (let k = end; k < stop; k++) {
     if (claimed.has(k)) return false;
     const word = tokens[k]!.norm;
     if (WHOLE_ANIMAL.has(word)) return false;
     if (["but", "however", "now"].includes(word)) contrast = true;
+    if (word === "but") sawBut = true;
     if (RESOLUTION_PHRASES.some((p) => matchesAt(tokens, k, p))) return true;
     if (NEGATORS.has(word)) return false;
     // "which has since cleared", "lameness has gone since the NSAIDs", "itch settled since". A
@@ -1092,6 +1134,36 @@ function resolvedLater(
     }
     // "was limping yesterday but today is weight-bearing normally".
     if (pastTense && contrast && WELL_WORDS.has(word)) return true;
+    // "was vomiting over the weekend but has stopped", "had diarrhoea but this has now settled":
+    // an episode told in the past tense that a "but" clause ends. A bare "..., now settled" is
+    // left alone (in a presenting history it is often this illness's sign).
+    if (pastTense && sawBut && RESOLUTION_VERBS.has(word) && !objectAfter(k)) {
+      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      return true;
+    }
+  }
+  // "Initially he was pyrexic; this responded to antibiotics.": the next sentence opens with
+  // "this", "it" or "which" as the subject of a resolution of the past-tense episode.
+  const next = stop + 1;
+  if (
+    pastTense &&
+    stop < tokens.length &&
+    tokens[stop]!.norm !== "\n" &&
+    ["this", "it", "which"].includes(norm(tokens, next)) &&
+    tokens.slice(next + 1, next + 4).some((t) => RESOLUTION_VERBS.has(t.norm) || t.norm === "responded")
+  ) {
+    const nextStop = sentenceEnd(tokens, next);
+    for (let m = next + 1; m < nextStop; m++) {
+      const word = tokens[m]!.norm;
+      if (
+        claimed.has(m) ||
+        RELAPSE_WORDS.has(word) ||
+        NEGATORS.has(word) ||
+        ["partially", "partly"].includes(word)
+      )
+        return false;
+    }
+    return true;
   }
   return false;
 }
@@ -1192,6 +1264,17 @@ export function mentionStatus(
       return { status: "other_animal", dropped: false };
     if (ANIMAL_NOUNS.has(t.norm) && norm(tokens, k + 1) === "next" && norm(tokens, k + 2) === "door")
       return { status: "other_animal", dropped: false };
+    // "owner has a cat that has diabetes and drinks a lot", "knows a dog which had seizures": a
+    // relative clause about some other animal (not "a 5yo dog that has been vomiting").
+    if (
+      ["a", "an"].includes(t.norm) &&
+      ["has", "have", "had", "owns", "own", "owned", "knows", "know", "knew", "with"].includes(
+        norm(tokens, k - 1),
+      ) &&
+      ANIMAL_NOUNS.has(norm(tokens, k + 1)) &&
+      ["that", "which", "who", "with"].includes(norm(tokens, k + 2))
+    )
+      return { status: "other_animal", dropped: false };
     if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)) && !companion)
       return { status: "other_animal", dropped: false };
     if (t.kind === "word" && t.capitalised && ctx.otherAnimalNames.has(t.norm))
@@ -1255,6 +1338,9 @@ export function mentionStatus(
     // "watery eye for the first days, settled since": a comma then resolved/settled.
     if (t.norm === "," && k === end && ["resolved", "settled", "cleared"].includes(norm(tokens, k + 1)))
       return { status: "historical", dropped: false, resolved: true };
+    // "Bilateral mydriasis, PLRs absent": after a comma a post-positioned negator belongs to the
+    // next item unless it follows the comma at once ("vomiting, none since", "cough, resolved").
+    if (t.norm === "," && k === end && !POST_TRIGGERS.some((p) => matchesAt(tokens, k + 1, p.words))) break;
     if (t.norm === "-" && k === end) return { status: "absent", dropped: false };
     // "seizure-free for 2 years", "pain free".
     if (t.norm === "free" && k === end) return { status: "absent", dropped: false };
@@ -1267,6 +1353,12 @@ export function mentionStatus(
         // "strabismus, rest NAD", "otherwise normal": the rest is normal, not this sign.
         if (trigger.status === "absent" && REST_WORDS.has(norm(tokens, k - 1))) break;
         if (trigger.status === "historical" && durationBefore(tokens, k)) continue;
+        // "an exclusion diet", "exclusion trial": a diet, not a policy.
+        if (
+          trigger.words[0]?.startsWith("exclusion") &&
+          ["diet", "diets", "trial", "food"].includes(norm(tokens, k + 1))
+        )
+          continue;
         // "at the time of presentation" is now.
         if (trigger.words.join(" ") === "at the time" && norm(tokens, k + 3) === "of") continue;
         // "vomiting has not stopped", "diarrhoea not resolved": the sign goes on.
@@ -1325,6 +1417,8 @@ export function mentionStatus(
       let onset = false;
       for (let m = end; m < clause.end && tokens[m]!.norm !== "," && !claimed.has(m); m++)
         if (ONSET_VERBS.has(tokens[m]!.norm)) onset = true;
+      // "no vomiting, diarrhoea present": the item is asserted in its own words.
+      if (POSITIVE_AFTER.has(norm(tokens, end))) onset = true;
       if (onset) break;
     }
     if (distance > found.reach && !alongList) continue;

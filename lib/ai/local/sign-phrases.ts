@@ -11,6 +11,13 @@ export const SUPPLEMENTARY_SIGN_PHRASES: Record<string, string[]> = {
     "has not eaten",
     "not eating",
     "won't eat",
+    // "no longer eating": the appetite has gone, the sign is here now ("no longer limping" is not).
+    "no longer eating",
+    "no longer eats",
+    "no longer interested in food",
+    "no longer finishing meals",
+    "no longer finishing her food",
+    "no longer finishing his food",
     "not interested in milk",
     "not interested in feed",
     "not interested in her food",
