@@ -2,8 +2,10 @@
 //   id|sign:weight;sign:weight;...|reference URL
 // Keeps existing links and weights, skips unknown signs and signs whose species restriction
 // excludes every species of the condition, caps at 20 links, appends the URL to `source`.
+// --strict: "other" on a sign does not admit it to a condition that names a real species, so a
+// mammal sign that lists "other" cannot reach a bird or reptile condition.
 // Re-reads each condition file and rewrites only `signs`/`source` of the listed ids, one
-// compact object per line. Run under: flock db/seed/data/.lock node <this> <additions.txt>
+// compact object per line. Run under: flock db/seed/data/.lock node <this> [--strict] <additions.txt>
 import fs from "node:fs";
 import path from "node:path";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
@@ -12,7 +14,9 @@ const signs = new Map(
   JSON.parse(fs.readFileSync(path.join(dataDir, "clinical-signs.json"), "utf8")).map((s) => [s.name, s]),
 );
 const adds = new Map();
-for (const line of fs.readFileSync(process.argv[2], "utf8").split("\n")) {
+const strict = process.argv.includes("--strict");
+const file = process.argv.slice(2).find((a) => !a.startsWith("--"));
+for (const line of fs.readFileSync(file, "utf8").split("\n")) {
   const t = line.trim();
   if (!t || t.startsWith("#")) continue;
   const [id, list, url] = t.split("|").map((x) => x.trim());
@@ -50,7 +54,8 @@ for (const f of fs.readdirSync(condDir).filter((f) => f.endsWith(".json"))) {
         warn.push(`${c.id}: bad weight ${l.sign}`);
         continue;
       }
-      if (s.species && !c.species.some((k) => s.species.includes(k))) {
+      const real = strict ? c.species.filter((k) => k !== "other") : [];
+      if (s.species && !(real.length ? real : c.species).some((k) => s.species.includes(k))) {
         warn.push(`${c.id} ${c.name}: "${l.sign}" not for ${c.species}`);
         continue;
       }
