@@ -479,6 +479,55 @@ describe("localExtractor: real notes", () => {
   it("reads only the current weight", async () => {
     const e = await extract("Dog, 31 kg today. Gained 2 kg in 3 months (was 29 kg).");
     expect(e.patient.weight).toEqual({ value: 31, unit: "kg" });
+    // A change given in two units, an earlier weight alone, a herd's target and range.
+    const gain = await extract("8yo MN Golden Retriever; a gain of about 7 lb (3 kg) over six months.");
+    expect(gain.patient.weight).toBeNull();
+    expect((await extract("11yo cat. Weighed 21 lb when last seen here.")).patient.weight).toBeNull();
+    const herd = await extract("Finishing pigs grown to 180 kg; pigs of 60-180 kg going down.");
+    expect(herd.patient.weight).toBeNull();
+  });
+
+  it("reads a name opening the note before a description of the animal", async () => {
+    const name = async (note: string) => (await extract(note)).patient.name;
+    expect(await name("Alby, two-year-old male domestic shorthair, sudden breathing difficulty.")).toBe(
+      "Alby",
+    );
+    expect(await name("Archie, sleek, well-covered indoor-only male cat, back this evening.")).toBe("Archie");
+    expect(await name("Daisy, strictly indoor cat. Not eating.")).toBe("Daisy");
+    expect(await name("Jo Jo, 6mo M mixed breed hound. Lame on a hind leg.")).toBe("Jo Jo");
+    // A species word as a name when the sentence names another species; else the animal itself.
+    const bunny = await extract("Bunny, 7-year-old indoor cat, abdomen enlarging.");
+    expect(bunny.patient.name).toBe("Bunny");
+    expect(speciesKey(bunny)).toBe("cat");
+    expect(speciesKey(await extract("Doe, 5y, unspayed, haematuria."))).toBe("rabbit");
+    // A sign or a time word opening a line is not a name.
+    expect(await name("Vomiting, 3 days, 5yo male dog.")).toBeNull();
+    expect(await name("Yesterday, the 5yo dog vomited.")).toBeNull();
+    expect(await name("Greyhound, retired racer, 4y MN, weight loss.")).toBeNull();
+  });
+
+  it("reads the species and sex of the signalment over animals of the history", async () => {
+    const tabitha = await extract(
+      "Tabitha, cat. Owner put a spot-on on Tabitha that was meant for her dog, a Border Terrier. Drooling.",
+    );
+    expect(speciesKey(tabitha)).toBe("cat");
+    expect(tabitha.patient.breed).toBeNull();
+    const snake = await extract(
+      "Slither, 12yo female corn snake, regurgitating. Last fed five frozen/thawed mice. The mice came from a new supplier and the owner thinks the mice were bad.",
+    );
+    expect(speciesKey(snake)).toBe("snake");
+    // "does" is a verb, not the plural of doe.
+    const hen = await extract("Lily, pet hen. A coelomic mass that does not feel like an egg.");
+    expect(speciesKey(hen)).toBe("chicken");
+    expect((await extract("Yves, 11yo cat. He does nibble chives.")).patient.sex).toBe("male");
+    // Negated neutering, and the neuter status of the other animals.
+    expect(
+      (
+        await extract(
+          "Bunny, 7yo indoor cat; lives with three other cats, all neutered. She has never been spayed.",
+        )
+      ).patient,
+    ).toMatchObject({ sex: "female", neutered: false });
   });
 
   it("completes with what can be trusted and flags impossible values", async () => {

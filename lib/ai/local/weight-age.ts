@@ -17,10 +17,12 @@ const WEIGHT_RE =
 /** "lost 2 lb", "gained 1.5 kg", "down 300 g": a change of weight, not the weight. */
 const CHANGE_BEFORE =
   /(?:\b(?:lost|losing|loses|gained|gaining|gains|put on|dropped|shed|down|up|increase of|decrease of|loss of|gain of|drop of)\s*(?:about|approx\.?|around|~|c\.|nearly|almost|over|another|a further)?\s*)$/i;
+const TARGET_BEFORE =
+  /\b(?:grown|raised|reared|finished|fattened|fed|target(?:\s+weight)?(?:\s+of)?|slaughter(?:\s+weight)?(?:\s+of)?|goal(?:\s+of)?)\s+(?:to\s+)?(?:about|approx\.?|around|~|c\.)?\s*$/i;
 const PREVIOUS_BEFORE =
   /(?:\bprev(?:ious(?:ly)?)?\.?|\bwas|\bfrom|\blast|\bbefore|\busual(?:ly)?|\bhad been|\bdown from|\bup from|\bthen)\s*[:=~]?\s*(?:approx\.?|~|c\.)?\s*$/i;
 const PREVIOUS_AFTER =
-  /^\s*(?:\w+\s+){0,3}?(?:ago\b|previously\b|before\b|last\s+(?:time|visit|week|month|year)\b|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
+  /^\s*(?:\w+\s+){0,3}?(?:ago\b|previously\b|before\b|last\s+(?:time|visit|week|month|year|seen|check|exam|appointment)\b|when\s+last\b|at\s+(?:the|his|her|its)\s+last\b|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
 const CURRENT_BEFORE = /(?:\btoday|\bnow|\bto|\bcurrent(?:ly)?|\bcurr)\s*[:=~]?\s*(?:approx\.?|~)?\s*$/i;
 const CURRENT_AFTER = /^\s*(?:today|now|currently|this visit)\b/i;
 
@@ -42,6 +44,7 @@ function parenthesisDepth(text: string, at: number): number {
 
 export function findWeights(text: string): WeightMention[] {
   const out: WeightMention[] = [];
+  let changeEnd = -1;
   WEIGHT_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = WEIGHT_RE.exec(text)) !== null) {
@@ -59,7 +62,14 @@ export function findWeights(text: string): WeightMention[] {
     const after = text.slice(end, end + 30);
     // "0.1 mg/kg", "5 g/dL" are doses and concentrations.
     if (/\/\s*$/.test(before) || /^\s*\/\s*(kg|day|d|dl|l)\b/i.test(after)) continue;
-    if (CHANGE_BEFORE.test(before) && !/\bdown to\s*$|\bup to\s*$/i.test(before)) continue;
+    if (CHANGE_BEFORE.test(before) && !/\bdown to\s*$|\bup to\s*$/i.test(before)) {
+      changeEnd = end;
+      continue;
+    }
+    // "a gain of about 7 lb (3 kg)": the conversion of a change is a change too.
+    if (changeEnd >= 0 && /^\s*\(\s*$/.test(text.slice(changeEnd, start))) continue;
+    // "grown to 180 kg", "pigs of 60-180 kg": a target or a group's range, not this animal's weight.
+    if (TARGET_BEFORE.test(before) || /\d\s*[-\u2013]\s*$/.test(before)) continue;
     let role: WeightMention["role"] = "unknown";
     if (PREVIOUS_BEFORE.test(before) || PREVIOUS_AFTER.test(after)) role = "previous";
     else if (CURRENT_BEFORE.test(before) || CURRENT_AFTER.test(after)) role = "current";
@@ -68,15 +78,15 @@ export function findWeights(text: string): WeightMention[] {
   return out;
 }
 
-/** Today's weight: an explicitly current one, else the first not marked previous or in brackets. */
+/** Today's weight: an explicitly current one, else the first not marked previous or in brackets; none when every weight is an earlier one. */
 export function currentWeight(weights: WeightMention[]): WeightMention | null {
   if (weights.length === 0) return null;
   const current = weights.find((w) => w.role === "current");
   if (current) return current;
   const plain = weights.find((w) => w.role !== "previous" && !w.inParentheses);
   if (plain) return plain;
-  const notPrevious = weights.find((w) => w.role !== "previous");
-  return notPrevious ?? weights[weights.length - 1]!;
+  // Only earlier weights ("weighed 21 lb when last seen"): today's weight is not known.
+  return weights.find((w) => w.role !== "previous") ?? null;
 }
 
 export function toKg(weight: { value: number; unit: "kg" | "g" | "lb" }): number {

@@ -141,14 +141,30 @@ function abbreviatedBreeds(term: string, ids: number[], lexicon: Lexicon): numbe
   return ids;
 }
 
+/** The species word written beside a breed and naming the same animal ("her dog, a Border Terrier", "Labrador dog"). */
+function speciesNamedWith(c: BreedCandidate, speciesWords: SpeciesWord[], lexicon: Lexicon): number | null {
+  const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
+  const word = speciesWords.find(
+    (w) =>
+      w.vote !== null &&
+      species.has(w.id) &&
+      ((w.end <= c.match.start && c.match.start - w.end <= 3) ||
+        (w.start >= c.match.end && w.start - c.match.end <= 1)),
+  );
+  return word?.id ?? null;
+}
+
 /** A breed implies its species: strong candidates vote 3, weak ones 1.5, shared among its species. */
 export function voteForBreedSpecies(
   candidates: BreedCandidate[],
   lexicon: Lexicon,
   votes: SpeciesVotes,
+  speciesWords: SpeciesWord[],
 ): void {
   for (const c of candidates) {
     const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
+    // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once.
+    if (speciesNamedWith(c, speciesWords, lexicon) !== null) continue;
     const w = c.score >= 6 ? 3 : 1.5;
     for (const s of species) if (s !== undefined) addVote(votes, s, w / species.size);
   }
@@ -165,7 +181,12 @@ export function chooseBreed(
   speciesWords: SpeciesWord[],
   animalTypeId: number | null,
 ): ChosenBreed {
-  const ranked = [...candidates].sort((a, b) => b.score - a.score || a.match.start - b.match.start);
+  // A breed written beside another species' word is that animal's ("her dog, a Border Terrier").
+  const own = candidates.filter((c) => {
+    const named = speciesNamedWith(c, speciesWords, note.index.lexicon);
+    return named === null || animalTypeId === null || named === animalTypeId;
+  });
+  const ranked = [...own].sort((a, b) => b.score - a.score || a.match.start - b.match.start);
   const chosen =
     catalogueBreed(note.index, ranked, animalTypeId) ??
     writtenBreed(ranked) ??

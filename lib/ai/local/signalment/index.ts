@@ -48,7 +48,7 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   if (name) claim(name.start, name.end);
 
   const breedCandidates = findBreedCandidates(note, { name, speciesWords });
-  voteForBreedSpecies(breedCandidates, lexicon, votes);
+  voteForBreedSpecies(breedCandidates, lexicon, votes, speciesWords);
   const sexWords = findSexWords(note, { name, inMultiWordBreed });
   voteForSexWordSpecies(sexWords, votes, speciesWords);
   if (noSpeciesNamed(votes)) voteFromContext(note, votes);

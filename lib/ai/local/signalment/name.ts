@@ -142,6 +142,24 @@ const NOT_NAMES = new Set([
   "number",
 ]);
 
+/** Words of time that open a sentence ("Yesterday, the 5yo dog…"). */
+const TIME_WORDS = new Set([
+  "yesterday",
+  "tonight",
+  "overnight",
+  "recently",
+  "earlier",
+  "later",
+  "initially",
+  "previously",
+  "currently",
+  "since",
+  "morning",
+  "evening",
+  "afternoon",
+  "weekend",
+]);
+
 /** What a name is judged by besides its own tokens. */
 interface NameSearch {
   note: SignalmentNote;
@@ -168,6 +186,7 @@ export function findName(
     labelledName(search) ??
     signalmentName(search) ??
     proseName(search) ??
+    headName(search) ??
     nameAfterSpeciesOrBreed(search) ??
     quotedName(search)
   );
@@ -249,8 +268,12 @@ function afterSeparator(prev: Token | undefined): boolean {
 function nameCandidate({ note, inMultiWordBreed, namedSpecies }: NameSearch, i: number): TokenSpan | null {
   const { text, tokens, view, index } = note;
   const t = tokens[i];
-  if (!t || t.kind !== "word" || !t.capitalised || NOT_NAMES.has(t.norm)) return null;
+  if (!t || t.kind !== "word" || !t.capitalised || NOT_NAMES.has(t.norm) || TIME_WORDS.has(t.norm))
+    return null;
   if (inMultiWordBreed.has(i)) return null;
+  // A sign written as one word opening a line ("Vomiting, 3 days", "Lethargic, male cat").
+  const sign = index.signs.matchAt(view, i);
+  if (sign && sign.distance === 0 && sign.end === i + 1) return null;
   if (t.upper && t.norm.length <= 4) return null;
   const prev = tokens[i - 1];
   if (prev && OWNER_TITLES.has(prev.norm) && !(isSentenceStart(tokens, i - 1) || tokens[i - 2]?.norm === ","))
@@ -392,6 +415,63 @@ function proseName(search: NameSearch): TokenSpan | null {
     )
       return c;
     if (n1 === "," && AGE_WORDS.has(n2)) return c;
+  }
+  return null;
+}
+
+/** "2-year-old", "two-year-old", "seven-month-old": an age written as one hyphenated word. */
+const HYPHENATED_AGE =
+  /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)-(?:year|month|week)s?-old$/;
+/** Words a description of the patient begins or is made of, after its name and a comma. */
+const DESCRIBING_WORDS = new Set(["pet", "indoor", "outdoor", "strictly", "rescue", "stray", "feral"]);
+
+/**
+ * The note opens with the name, a comma and a description of the animal in the same sentence:
+ * "Archie, sleek, well-covered indoor-only male cat", "Alby, two-year-old male domestic
+ * shorthair", "Lily, pet hen", "Jo Jo, 6mo M mixed breed hound", "Bunny, 7-year-old indoor cat"
+ * (a species word as a name, when the sentence names the patient's species after it).
+ */
+function headName(search: NameSearch): TokenSpan | null {
+  const { note, speciesWords } = search;
+  const { tokens, view, index } = note;
+  let i = 0;
+  while (tokens[i] && (tokens[i]!.kind === "break" || tokens[i]!.norm === "-")) i++;
+  const first = tokens[i];
+  if (!first || first.kind !== "word" || !first.capitalised || first.upper) return null;
+  const speciesAtHead = speciesWords.find((w) => w.start === i);
+  let span: TokenSpan | null = nameCandidate(search, i);
+  if (!span && speciesAtHead && speciesAtHead.end === i + 1 && !NOT_NAMES.has(first.norm))
+    span = { start: i, end: i + 1 };
+  if (!span || span.start !== i) return null;
+  // A second capitalised word of the name ("Jo Jo", "Bobby Rae"), when it is neither breed nor species.
+  const second = tokens[span.end];
+  if (
+    second?.kind === "word" &&
+    second.capitalised &&
+    !second.upper &&
+    tokens[span.end + 1]?.norm === "," &&
+    nameCandidate(search, span.end) &&
+    !index.breeds.matchAt(view, span.end)
+  )
+    span = { start: span.start, end: span.end + 1 };
+  if (tokens[span.end]?.norm !== ",") return null;
+  // A species or breed word at the head ("Doe, 5y", "Greyhound, retired racer, 4y") is the
+  // animal itself unless the sentence goes on to name the animal by another species or breed.
+  const breedAtHead = index.breeds.matchAt(view, i);
+  const animalWordAtHead = Boolean(speciesAtHead) || Boolean(breedAtHead && breedAtHead.distance === 0);
+  for (let k = span.end + 1; k < Math.min(tokens.length, span.end + 16); k++) {
+    const t = tokens[k]!;
+    if (t.kind === "break" || t.norm === "." || t.norm === ";") break;
+    const otherAnimal =
+      speciesWords.some((w) => w.start === k && w.id !== speciesAtHead?.id) ||
+      (animalWordAtHead &&
+        !speciesAtHead &&
+        isSignalmentToken(note, k) &&
+        index.breeds.matchAt(view, k) !== null);
+    if (otherAnimal) return span;
+    if (animalWordAtHead) continue;
+    if (HYPHENATED_AGE.test(t.norm) || AGE_WORDS.has(t.norm) || DESCRIBING_WORDS.has(t.norm)) return span;
+    if (isSignalmentToken(note, k) && !speciesWords.some((w) => w.start === k)) return span;
   }
   return null;
 }

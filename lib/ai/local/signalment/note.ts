@@ -51,3 +51,27 @@ export function isSignalmentToken(note: SignalmentNote, i: number): boolean {
   const b = index.breeds.matchAt(view, i);
   return Boolean(b && (t.capitalised || t.upper) && !NOT_BREED_WORDS.has(b.entry.tokens.join(" ")));
 }
+
+/** Words before "does" that make it the plural of doe ("two does", "the breeding does"). */
+const DOES_AS_NOUN_BEFORE = new Set([
+  "the",
+  "two",
+  "three",
+  "four",
+  "five",
+  "both",
+  "all",
+  "several",
+  "breeding",
+  "pregnant",
+  "our",
+  "my",
+  "her",
+]);
+
+/** "he does nibble chives", "it does not feel like an egg": the verb, not the plural of doe. */
+export function isVerbDoes(tokens: Token[], i: number): boolean {
+  if (tokens[i]?.norm !== "does") return false;
+  const prev = tokens[i - 1];
+  return !(prev && (prev.kind === "num" || DOES_AS_NOUN_BEFORE.has(prev.norm)));
+}

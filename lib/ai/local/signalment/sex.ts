@@ -2,7 +2,7 @@
 // the decided species, else the pronouns. Species-specific sex words vote for their species.
 import type { LexiconGenderTerm } from "@/lib/ai/lexicon";
 import type { Token } from "../tokenise";
-import { SEX_ABBREVIATIONS, type SignalmentNote, type TokenSpan } from "./note";
+import { isVerbDoes, SEX_ABBREVIATIONS, type SignalmentNote, type TokenSpan } from "./note";
 import { addVote, type SpeciesVotes, type SpeciesWord } from "./species";
 
 const NEUTER_ONLY_TERMS = new Set(["entire", "intact"]);
@@ -85,9 +85,54 @@ export function findSexWords(
     if ((term === "m" || term === "f") && tokens[m.start + 1]?.norm === "/") continue;
     if (name && m.start >= name.start && m.start < name.end) continue;
     if (inMultiWordBreed.has(m.start)) continue;
-    words.push({ terms: m.entry.payload, index: m.start, written: term });
+    if (isVerbDoes(tokens, m.start) || aboutOtherAnimals(tokens, m.start)) continue;
+    // "never been spayed", "not castrated": an entire animal of that sex.
+    const terms = negatedNeuter(tokens, m.start)
+      ? m.entry.payload.map((t) => (t.neutered === true ? { ...t, neutered: false } : t))
+      : m.entry.payload;
+    words.push({ terms, index: m.start, written: term });
   }
   return words;
+}
+
+const NEGATORS = new Set([
+  "not",
+  "never",
+  "n't",
+  "hasn't",
+  "hasnt",
+  "isn't",
+  "isnt",
+  "wasn't",
+  "wasnt",
+  "non",
+]);
+
+/** A neuter word negated just before it ("has never been spayed", "not neutered"). */
+function negatedNeuter(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 3); k--) if (NEGATORS.has(tokens[k]!.norm)) return true;
+  return false;
+}
+
+const OTHER_ANIMALS = new Set([
+  "other",
+  "others",
+  "another",
+  "housemate",
+  "housemates",
+  "companion",
+  "companions",
+  "littermates",
+]);
+
+/** "lives with three other cats, all neutered": a sex word said of the other animals in its sentence. */
+function aboutOtherAnimals(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
+    const t = tokens[k]!;
+    if (t.kind === "break" || t.norm === "." || t.norm === ";") return false;
+    if (OTHER_ANIMALS.has(t.norm)) return true;
+  }
+  return false;
 }
 
 /** Species-specific sex words vote for their species ("bitch", "gelding", "ewe"). */

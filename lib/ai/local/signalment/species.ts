@@ -2,7 +2,7 @@
 // that decides between them (breeds and species-specific sex words vote too: breed.ts, sex.ts).
 import type { Lexicon } from "@/lib/ai/lexicon";
 import { stem } from "../tokenise";
-import { isSentenceStart, type SignalmentNote, type TokenSpan } from "./note";
+import { isSentenceStart, isVerbDoes, type SignalmentNote, type TokenSpan } from "./note";
 
 // Species words that are also names, body parts or other things: weak evidence, ignored when
 // written capitalised mid-sentence (a name: "Leo", "Jack").
@@ -262,16 +262,55 @@ export function speciesPriorRank(key: string): number {
 const COMPANION_LEADS = new Set(["with", "by", "like"]);
 const CLAUSE_ENDS = new Set([",", ";", ".", ":", "(", ")"]);
 
-/** Is the species word at i inside a "with …"/"by …"/"like …" phrase of its clause (within 5 words)? */
+// Words that make a later animal in the same clause food: "was last fed five frozen/thawed mice".
+const PREY_LEADS = new Set(["fed", "feeding", "feeds", "ate", "eats", "eating", "offered", "prey"]);
+
+/**
+ * Is the species word at i inside a "with …"/"by …"/"like …" phrase of its clause (within 5
+ * words), or the food of a "fed …" phrase?
+ */
 function companionPhrase(note: SignalmentNote, i: number): boolean {
   const { tokens } = note;
-  for (let k = i - 1; k >= Math.max(0, i - 5); k--) {
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const t = tokens[k]!;
-    if (t.kind === "break" || CLAUSE_ENDS.has(t.norm)) return false;
-    if (COMPANION_LEADS.has(t.norm)) return true;
+    if (t.kind === "break" || (CLAUSE_ENDS.has(t.norm) && t.norm !== "(" && t.norm !== ")")) return false;
+    if (COMPANION_LEADS.has(t.norm) || PREY_LEADS.has(t.norm)) return true;
   }
   return false;
 }
+
+const AGE_WITH_UNIT = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|m|mo|mos|mth|mths|w|wk|wks)$/;
+const HYPHENATED_AGE =
+  /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)-(?:year|month|week)s?-old$/;
+
+/**
+ * Is the species word at [start, end) written in the patient's signalment, beside an age, a sex
+ * or the name that opens the note ("Tabitha, cat.", "Slither, 12-year-old female corn snake",
+ * "Whiskers, cat, 10y MN")? Such a word names the patient and outweighs animals the history
+ * mentions later (the owner's dog, the snake's mice, "report that the patient is a horse").
+ */
+function inSignalment(note: SignalmentNote, start: number, end: number): boolean {
+  const { tokens, view, index } = note;
+  const near = (k: number) => {
+    const t = tokens[k]!;
+    if ((t.kind === "num" && AGE_WITH_UNIT.test(t.norm)) || HYPHENATED_AGE.test(t.norm)) return true;
+    if (t.norm === "old" && tokens[k - 1] && /^(?:years?|months?|weeks?)$/.test(tokens[k - 1]!.norm))
+      return true;
+    const g = index.genders.matchAt(view, k);
+    if (g && g.distance === 0 && (t.upper || g.entry.tokens.join(" ").length > 2)) return true;
+    // The name opening the note: "Tabitha, cat."
+    return (
+      k <= 1 && t.capitalised && tokens[k + 1]?.norm === "," && (k === 0 || tokens[k - 1]!.kind === "break")
+    );
+  };
+  for (let k = start - 1; k >= Math.max(0, start - 5) && tokens[k]!.kind !== "break"; k--)
+    if (near(k)) return true;
+  for (let k = end; k < Math.min(tokens.length, end + 4) && tokens[k]!.kind !== "break"; k++)
+    if (near(k)) return true;
+  return false;
+}
+/** Extra vote of a species word written in the signalment. */
+const SIGNALMENT_VOTE = 2;
 
 /**
  * The species words that name this patient, in the order written. Inside a multi-word breed
@@ -287,6 +326,7 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       i = m.end - 1;
       continue;
     }
+    if (isVerbDoes(tokens, m.start)) continue;
     const term = m.entry.tokens.join(" ");
     const first = tokens[m.start]!;
     const next = tokens[m.end]?.norm ?? "";
@@ -308,8 +348,12 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       // Sex words that name the species too ("boar", "sow", "mare") vote through the sex terms.
       const alsoSex = index.genders.matchAt(view, m.start)?.end === m.end;
       const explicit = EXPLICIT_SPECIES_NAMES.has(term);
-      const vote = alsoSex ? null : explicit ? 4 : risky ? 1 : 3;
       const offspring = OFFSPRING_BEFORE.has(prev);
+      const opening = !offspring && !risky && inSignalment(note, m.start, m.end) ? SIGNALMENT_VOTE : 0;
+      // The patient is named once in the signalment; a species named again and again in the
+      // history ("the mice came from a new supplier… the mice were bad") gains little each time.
+      const repeated = words.some((w) => w.id === m.entry.payload && w.vote !== null && w.vote >= 3);
+      const vote = alsoSex ? null : repeated && !risky ? 1 : (explicit ? 4 : risky ? 1 : 3) + opening;
       words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote, offspring });
     }
     i = m.end - 1;
