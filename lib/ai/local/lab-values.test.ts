@@ -160,6 +160,18 @@ describe("findLabFindings", () => {
     expect(signs("urine culture: no growth")).toEqual([]);
   });
 
+  it("reads values of an effusion or other body fluid as not the blood's", () => {
+    expect(signs("Bloods: glucose 60 mg/dL. Abdominal fluid: glucose 32 mg/dL, TS 4.2 g/dL.")).toEqual([
+      "hypoglycaemia",
+    ]);
+    expect(signs("Thoracocentesis yields opaque fluid with a total protein of 5.3 g/dL.", "cat")).toEqual([]);
+    expect(signs("PCV 18%, TP 40 g/L.")).toEqual(["anaemia", "hypoproteinaemia"]);
+  });
+
+  it("reads a directional word after a qualifier", () => {
+    expect(signs("platelets critically low")).toEqual(["thrombocytopenia"]);
+  });
+
   it("reads nothing from units without numbers or prose", () => {
     expect(signs("glucose mmol/L pending; potassium to follow")).toEqual([]);
   });

@@ -178,7 +178,20 @@ const OFF_SCALE_RE = new RegExp(
   "g",
 );
 const JOIN = `\\s*(?:\\+|&|${anyCase("and")}|,|\\/)\\s*`;
-const QUALIFIER = ["both", "all", "very", "mildly", "moderately", "markedly", "severely", "slightly"]
+const QUALIFIER = [
+  "both",
+  "all",
+  "very",
+  "mildly",
+  "moderately",
+  "markedly",
+  "severely",
+  "slightly",
+  "critically",
+  "dangerously",
+  "extremely",
+  "profoundly",
+]
   .map(anyCase)
   .join("|");
 const SERUM = ["serum", "blood", "plasma"].map(anyCase).join("|");
@@ -483,5 +496,21 @@ export function findLabFindings(
       }
     }
   }
-  return { findings, flags };
+  // Values measured in an effusion or another body fluid ("Abdominal fluid: glucose 32 mg/dL",
+  // "thoracocentesis yields fluid with a total protein of 5.3 g/dL") are not the blood's.
+  return { findings: findings.filter((f) => !FLUID_SAMPLE.test(sentenceBefore(text, f.start))), flags };
+}
+
+const FLUID_SAMPLE =
+  /\b(?:fluid|effusion|(?:thoraco|abdomino|pericardio|arthro)?centesis|tap|aspirate|transudate|exudate|csf|synovial)\b/i;
+
+/** The sentence up to a position: back to a full stop (not a decimal point), semicolon or line break. */
+function sentenceBefore(text: string, at: number): string {
+  let i = at;
+  while (i > 0) {
+    const ch = text[i - 1]!;
+    if (ch === "\n" || ch === ";" || (ch === "." && !/\d/.test(text[i] ?? ""))) break;
+    i--;
+  }
+  return text.slice(i, at);
 }
