@@ -372,6 +372,24 @@ describe("rankDifferentials", () => {
     }
   });
 
+  it("raises the poisoning by the agent the note names and lowers the others", async () => {
+    const input = {
+      animal_type_id: dog,
+      present_symptom_ids: await signIds("collapse", "pale mucous membranes", "anaemia"),
+    };
+    const plain = await rankDifferentials(db, { ...input, context: { exposure: true } }, { limit: 300 });
+    const named = await rankDifferentials(
+      db,
+      { ...input, context: { exposure: true, agents: ["rodenticide"] } },
+      { limit: 300 },
+    );
+    const rodenticide = await conditionId("anticoagulant rodenticide toxicosis", dog);
+    const onion = await conditionId("onion and garlic toxicosis", dog);
+    expect(scoreOf(named, rodenticide)).toBeGreaterThan(scoreOf(plain, rodenticide));
+    expect(scoreOf(named, onion)).toBeLessThan(scoreOf(plain, onion));
+    expect(rankOf(named, "anticoagulant rodenticide toxicosis")).toBe(1);
+  });
+
   it("counts a structural finding at a site for a condition known by another finding there", async () => {
     // Thickened intestines on ultrasound: a condition known for an intestinal or abdominal mass is
     // about the right organ, and the finding supports it.

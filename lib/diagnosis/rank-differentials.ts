@@ -19,6 +19,7 @@ import {
   type KnowledgeBase,
 } from "./knowledge-base";
 import type { Differential } from "./schemas";
+import { TOXIC_AGENTS } from "@/lib/catalogue/toxic-agents";
 import { SIGN_CONSEQUENCES } from "./sign-consequences";
 
 export interface DifferentialsRequest {
@@ -39,6 +40,8 @@ export interface RiskContextInput {
   environment?: string[];
   /** The notes name an exposure (toxin, drug, plant, venomous animal, foreign material). */
   exposure?: boolean | null;
+  /** The agents the notes name (lib/ai/local/risk-context.ts TOXIC_AGENTS keys). */
+  agents?: string[];
 }
 
 /** A case's ranking: the list, how much the findings say, and which species it covers. */
@@ -372,9 +375,21 @@ const NO_EXPOSURE_LR = 0.35;
 /** Signs that report an exposure. */
 const EXPOSURE_SIGNS = new Set(["toxin exposure", "foreign body ingestion", "pica"]);
 const EXPOSURE_LR = 2;
+/**
+ * The note names the very agent of this poisoning ("ate rat bait", a dog's spot-on put on a cat):
+ * the history a vet reads first. Another poisoning is then much less likely than its signs alone
+ * suggest: the owner named what the animal met.
+ */
+const AGENT_MATCH_LR = 12;
+const OTHER_AGENT_LR = 0.2;
 
-function exposureLogLr(condition: KbCondition, exposed: boolean): number {
+function exposureLogLr(condition: KbCondition, exposed: boolean, agents: string[]): number {
   if (!EXPOSURE_CONDITION.test(condition.name)) return 0;
+  if (agents.length > 0) {
+    const text = [condition.name, ...condition.synonyms].join(" | ");
+    const named = TOXIC_AGENTS.some((a) => agents.includes(a.key) && a.condition.test(text));
+    return Math.log(named ? AGENT_MATCH_LR : OTHER_AGENT_LR);
+  }
   return Math.log(exposed ? EXPOSURE_LR : NO_EXPOSURE_LR);
 }
 
@@ -604,7 +619,9 @@ function scoreParts(ctx: ScoringContext, condition: KbCondition) {
   return {
     prior: ctx.speciesLogPrior + Math.log(ctx.priors[prevalenceIn(condition, ctx.species)] / ctx.priorTotal),
     risk: riskLogLr(condition, ctx.profile, ctx.age, ctx.sex, ctx.neutered),
-    context: contextLogLr(condition, ctx.input.context) + exposureLogLr(condition, ctx.exposed),
+    context:
+      contextLogLr(condition, ctx.input.context) +
+      exposureLogLr(condition, ctx.exposed, ctx.input.context?.agents ?? []),
     present: tuning.likelihoodWeight * present,
     absent: tuning.likelihoodWeight * absent,
     documentation: tuning.likelihoodWeight * documentation,

@@ -195,4 +195,17 @@ describe("findRiskContext", () => {
       environment: ["water", "scavenging"],
     });
   });
+
+  it("reads the agents a history names, not those it denies", () => {
+    expect(findRiskContext("Ate rat bait three days ago.")).toMatchObject({
+      exposure: true,
+      agents: ["rodenticide"],
+    });
+    expect(findRiskContext("Owner put the dog's spot-on flea treatment on the cat.").agents).toEqual([
+      "pyrethroid",
+    ]);
+    const denied = findRiskContext("No access to ibuprofen or any other medication at home.");
+    expect(denied.exposure).toBeUndefined();
+    expect(denied.agents).toBeUndefined();
+  });
 });

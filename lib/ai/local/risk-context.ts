@@ -2,6 +2,7 @@
 // likely: vaccination, travel, and environment (outdoor access, contact with other animals,
 // pasture, water, scavenging, raw food, husbandry). The condition catalogue uses the same words
 // in its risk factors (db/seed/check-data.mjs lists them).
+import { TOXIC_AGENTS } from "@/lib/catalogue/toxic-agents";
 
 export interface RiskContext {
   /** true: vaccinated and up to date; false: unvaccinated or never vaccinated; null: not said. */
@@ -11,6 +12,28 @@ export interface RiskContext {
   environment: string[];
   /** The note names an exposure: a toxin, drug, plant, venomous animal or foreign material. */
   exposure?: boolean;
+  /** The agents the note names the animal was exposed to (TOXIC_AGENTS keys): "rodenticide", "lily". */
+  agents?: string[];
+}
+
+/** A mention preceded in its clause by a denial ("no access to ibuprofen", "denies any toxins"). */
+function denied(text: string, at: number): boolean {
+  const clause =
+    text
+      .slice(Math.max(0, at - 60), at)
+      .split(/[.;\n]|\bbut\b/)
+      .at(-1) ?? "";
+  return /\b(?:no|not|never|nil|denies|denied|without|ruled out|unlikely)\b/i.test(clause);
+}
+
+/** The first mention of a pattern that is not denied. */
+function assertedMention(text: string, pattern: RegExp): boolean {
+  const global = new RegExp(
+    pattern.source,
+    pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
+  );
+  for (const m of text.matchAll(global)) if (!denied(text, m.index)) return true;
+  return false;
 }
 
 const UNVACCINATED =
@@ -65,10 +88,12 @@ export function findRiskContext(text: string): RiskContext {
   const notes = typeof text === "string" ? text : "";
   const unvaccinated = UNVACCINATED.test(notes);
   const vaccinated = !unvaccinated && VACCINATED.test(notes);
+  const agents = TOXIC_AGENTS.filter((a) => assertedMention(notes, a.note)).map((a) => a.key);
   return {
     vaccinated: unvaccinated ? false : vaccinated ? true : null,
     travelled: TRAVEL.test(notes) ? true : null,
     environment: ENVIRONMENT.filter(([, re]) => re.test(notes)).map(([key]) => key),
-    ...(EXPOSURE.test(notes) ? { exposure: true } : {}),
+    ...(assertedMention(notes, EXPOSURE) ? { exposure: true } : {}),
+    ...(agents.length > 0 ? { agents } : {}),
   };
 }
