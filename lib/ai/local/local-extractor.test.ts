@@ -316,6 +316,8 @@ describe("localExtractor: real notes", () => {
     expect(s.get("abdominal pain")).toEqual(["absent"]);
     expect(s.get("diarrhoea")).toEqual(["historical"]);
     expect(s.get("papules")).toEqual(["absent"]);
+    const hen = statuses(await extract("Pet hen, not eating. Owner is sure she is egg-bound."));
+    expect(hen.get("egg binding")).toEqual(["suspected"]);
   });
 
   it("keeps the site of masses, pain and oedema", async () => {
