@@ -896,6 +896,9 @@ const POST_TRIGGERS: Trigger[] = [
   })),
 ];
 
+/** Words after "owner concerned" that introduce what the owner saw, not what they suspect. */
+const COMPLAINT_WORDS = new Set(["re", "about", "regarding", "over", "by", "at", "with"]);
+
 /** Words that join a list of signs without ending a negation's reach. */
 const LIST_GLUE = new Set([",", "or", "and", "nor", "had", "any", "been", "has", "have", "/", "a", "an"]);
 
@@ -1458,6 +1461,9 @@ export function mentionStatus(
     )
       continue;
     if (found.status === "historical" && durationBefore(tokens, k)) continue;
+    // "O concerned re blood in his droppings", "owner worried about the cough": the owner's
+    // complaint, an observation; "owner worried he has a blockage" stays a guess.
+    if (found.status === "suspected" && COMPLAINT_WORDS.has(norm(tokens, k + found.words.length))) continue;
     if (
       found.reach === Infinity &&
       found.status !== "monitor" &&

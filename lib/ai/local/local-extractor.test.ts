@@ -318,6 +318,9 @@ describe("localExtractor: real notes", () => {
     expect(s.get("papules")).toEqual(["absent"]);
     const hen = statuses(await extract("Pet hen, not eating. Owner is sure she is egg-bound."));
     expect(hen.get("egg binding")).toEqual(["suspected"]);
+    // What the owner is concerned about is what they saw.
+    const pig = statuses(await extract("Guinea pig. O concerned re blood in the droppings."));
+    expect(pig.get("haematochezia")).toEqual(["present"]);
   });
 
   it("keeps the site of masses, pain and oedema", async () => {
