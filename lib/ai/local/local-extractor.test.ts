@@ -321,6 +321,13 @@ describe("localExtractor: real notes", () => {
     // What the owner is concerned about is what they saw.
     const pig = statuses(await extract("Guinea pig. O concerned re blood in the droppings."));
     expect(pig.get("haematochezia")).toEqual(["present"]);
+    // Phrasings of real presentations.
+    expect(present(await extract("Dog, weakness all 4 legs, can't move any limb."))).toEqual(
+      expect.arrayContaining(["tetraparesis", "tetraplegia"]),
+    );
+    expect(present(await extract("Ferret. Jaws clenched shut; consciousness is reduced."))).toEqual(
+      expect.arrayContaining(["trismus", "obtundation"]),
+    );
   });
 
   it("keeps the site of masses, pain and oedema", async () => {

@@ -75,6 +75,68 @@ export const SUPPLEMENTARY_SIGN_PHRASES: Record<string, string[]> = {
   dyspnoea: ["increased resp effort", "increased respiratory effort", "resp effort increased"],
   tachypnoea: ["rr increased", "rr elevated", "resp rate increased", "resp rate elevated"],
   "reduced rumen motility": ["rumen contractions reduced", "reduced rumen contractions"],
+  // Phrasings met in real case presentations (batch G's dev part), with their everyday variants.
+  "reduced faecal output": [
+    "passing very little dung",
+    "passing little dung",
+    "little dung",
+    "reduced dung output",
+    "passing small amounts of faeces",
+    "passing few droppings",
+    "few droppings",
+    "reduced droppings",
+    "scant faeces",
+  ],
+  dehydration: ["dehyd", "dehydr"],
+  trismus: [
+    "jaws clenched",
+    "jaw clenched",
+    "clenched jaw",
+    "clenched jaws",
+    "unable to open mouth",
+    "cannot open mouth",
+    "can't open mouth",
+  ],
+  tenesmus: [
+    "straining to pass faeces",
+    "straining as if to pass faeces",
+    "straining as if trying to pass faeces",
+    "straining to pass stool",
+    "straining to poo",
+  ],
+  obtundation: [
+    "consciousness is reduced",
+    "reduced consciousness",
+    "decreased consciousness",
+    "consciousness reduced",
+    "reduced level of consciousness",
+    "decreased level of consciousness",
+  ],
+  weakness: [
+    "cannot lift his head",
+    "cannot lift her head",
+    "unable to lift head",
+    "can't lift his head",
+    "can't lift her head",
+  ],
+  tetraparesis: [
+    "weakness all four legs",
+    "weakness all four limbs",
+    "weak all four legs",
+    "weakness of all legs",
+  ],
+  tetraplegia: [
+    "can't move any limb",
+    "cannot move any limb",
+    "unable to move any limb",
+    "can't move any legs",
+    "cannot move any legs",
+  ],
+  epistaxis: [
+    "blood-tinged fluid from the nostrils",
+    "blood-tinged fluid from the nose",
+    "blood-tinged fluid running from the nostrils",
+  ],
 };
 
 /** Words that may sit inside a phrase without breaking it ("lame R fore", "MM slightly tacky"). */

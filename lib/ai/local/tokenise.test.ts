@@ -42,6 +42,8 @@ describe("tokenise", () => {
     expect(stem("vomiting")).toBe(stem("vomits"));
     expect(stem("vomitting")).toBe(stem("vomit"));
     expect(stem("coughing")).toBe(stem("coughs"));
+    expect(stem("4")).toBe(stem("four"));
+    expect(stem("3")).toBe(stem("three"));
   });
 });
 

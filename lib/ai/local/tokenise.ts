@@ -112,8 +112,13 @@ export function phraseTokens(phrase: string): string[] {
  * A light stemmer: plural and -ing/-ed endings, doubled final consonants, final e. Only used to
  * let "vomits", "vomitting" or "coughed" reach a catalogue phrase; never to build ids.
  */
+/** Small counts written as digits read as the words phrases use: "weakness all 4 legs". */
+const DIGIT_WORDS: Record<string, string> = { "2": "two", "3": "three", "4": "four" };
+
 export function stem(word: string): string {
   let w = word;
+  const spelt = DIGIT_WORDS[w];
+  if (spelt) return stem(spelt);
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("'s")) w = w.slice(0, -2);
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
