@@ -4,6 +4,7 @@
 import { NAME_LIKE_SPECIES_TERMS, type SpeciesWord } from "./species";
 import { NOT_BREED_WORDS } from "./breed-words";
 import {
+  HYPHENATED_AGE,
   isSentenceStart,
   isSignalmentToken,
   SEX_ABBREVIATIONS,
@@ -419,9 +420,6 @@ function proseName(search: NameSearch): TokenSpan | null {
   return null;
 }
 
-/** "2-year-old", "two-year-old", "seven-month-old": an age written as one hyphenated word. */
-const HYPHENATED_AGE =
-  /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)-(?:year|month|week)s?-old$/;
 /** Words a description of the patient begins or is made of, after its name and a comma. */
 const DESCRIBING_WORDS = new Set(["pet", "indoor", "outdoor", "strictly", "rescue", "stray", "feral"]);
 

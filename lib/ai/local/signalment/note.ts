@@ -23,6 +23,9 @@ export function noteAsWritten(text: string, view: TokenView, index: LexiconIndex
 }
 
 export const SEX_ABBREVIATIONS = new Set(["mn", "mc", "me", "mi", "fn", "fs", "fe", "fi", "m", "f"]);
+/** "2-year-old", "two-year-old", "seven-month-old": an age written as one hyphenated word. */
+export const HYPHENATED_AGE =
+  /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)-(?:year|month|week)s?-old$/;
 const AGE_TOKEN = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|m|mo|mos|mth|mths|w|wk|wks|d)?$/;
 
 export function isSentenceStart(tokens: Token[], i: number): boolean {

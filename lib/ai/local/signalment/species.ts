@@ -2,7 +2,7 @@
 // that decides between them (breeds and species-specific sex words vote too: breed.ts, sex.ts).
 import type { Lexicon } from "@/lib/ai/lexicon";
 import { stem } from "../tokenise";
-import { isSentenceStart, isVerbDoes, type SignalmentNote, type TokenSpan } from "./note";
+import { HYPHENATED_AGE, isSentenceStart, isVerbDoes, type SignalmentNote, type TokenSpan } from "./note";
 
 // Species words that are also names, body parts or other things: weak evidence, ignored when
 // written capitalised mid-sentence (a name: "Leo", "Jack").
@@ -280,8 +280,6 @@ function companionPhrase(note: SignalmentNote, i: number): boolean {
 }
 
 const AGE_WITH_UNIT = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|m|mo|mos|mth|mths|w|wk|wks)$/;
-const HYPHENATED_AGE =
-  /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)-(?:year|month|week)s?-old$/;
 
 /**
  * Is the species word at [start, end) written in the patient's signalment, beside an age, a sex
