@@ -24,7 +24,12 @@ export const TOXIC_AGENTS: { key: string; note: RegExp; condition: RegExp }[] = 
     condition: /chocolate|theobromine|methylxanthine/i,
   },
   { key: "grape", note: /\b(?:grapes?|raisins?|currants?|sultanas?)\b/i, condition: /grape|raisin|vitis/i },
-  { key: "xylitol", note: /\b(?:xylitol|sugar-free (?:gum|sweets))\b/i, condition: /xylitol/i },
+  {
+    key: "xylitol",
+    // Chewing gum is the usual source: "ate a packet of gum", "got into the Mentos gum".
+    note: /\b(?:xylitol|birch sugar|(?:chewing|sugar-?free|sugarless|nicotine) gum|sugar-?free (?:sweets|candy|mints)|(?:ate|eaten|eating|ingested|swallowed|chewed|got into)\b(?:\s+[\w'-]+){0,5}?\s+gum)\b/i,
+    condition: /xylitol/i,
+  },
   {
     key: "ethylene glycol",
     note: /\b(?:anti-?freeze|ethylene glycol)\b/i,

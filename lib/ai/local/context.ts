@@ -1019,7 +1019,17 @@ export interface StatusResult {
   resolved?: boolean;
 }
 
-const RESOLVED_WORDS = new Set(["resolved", "settled", "cleared", "improved", "better", "gone"]);
+const RESOLVED_WORDS = new Set([
+  "resolved",
+  "settled",
+  "cleared",
+  "improved",
+  "better",
+  "gone",
+  "stopped",
+  "ceased",
+  "subsided",
+]);
 const LONG_AGO_UNITS = new Set(["mo", "mos", "mth", "mths", "month", "months", "yr", "yrs", "year", "years"]);
 
 /**

@@ -204,6 +204,12 @@ describe("findRiskContext", () => {
     expect(findRiskContext("Owner put the dog's spot-on flea treatment on the cat.").agents).toEqual([
       "pyrethroid",
     ]);
+    // Chewing gum is where dogs meet xylitol; gums as mucous membranes are not gum.
+    expect(findRiskContext("Got into a gym bag and ate a container of Mentos gum.").agents).toEqual([
+      "xylitol",
+    ]);
+    expect(findRiskContext("Chewed a packet of sugar-free gum.").agents).toEqual(["xylitol"]);
+    expect(findRiskContext("Gums pale, gum margin inflamed.").agents).toBeUndefined();
     const denied = findRiskContext("No access to ibuprofen or any other medication at home.");
     expect(denied.exposure).toBeUndefined();
     expect(denied.agents).toBeUndefined();

@@ -130,6 +130,20 @@ describe("localExtractor: signs", () => {
     expect(s.get("vomiting")).toEqual(["monitor"]);
   });
 
+  it("drops a sign the note later says has stopped, and reads lay polyuria and polydipsia", async () => {
+    const s = statuses(
+      await extract("Coughing for a week, started antibiotics; the cough stopped before the vomiting began."),
+    );
+    expect(s.get("coughing")).toEqual(["historical"]);
+    expect(s.get("vomiting")).toEqual(["present"]);
+    expect(present(await extract("Cat, lethargic, drinking and peeing massively."))).toEqual(
+      expect.arrayContaining(["polydipsia", "polyuria"]),
+    );
+    expect(
+      present(await extract("Hamster drinks a great deal of water and passes large amounts of urine.")),
+    ).toEqual(expect.arrayContaining(["polydipsia", "polyuria"]));
+  });
+
   it("treats a housemate named in the notes as another animal", async () => {
     const s = statuses(
       await extract(

@@ -498,10 +498,11 @@ function applyQualifiers(
  */
 function findPatternSigns(text: string): { sign: string; start: number; end: number }[] {
   const found: { sign: string; start: number; end: number }[] = [];
-  // "eating + drinking less", "drinking and urinating more than usual": each verb takes the direction.
+  // "eating + drinking less", "drinking and urinating more than usual", "drinking and peeing
+  // massively": each verb takes the direction.
   const VERB = "eating|appetite|drinking|thirst|urinating|urination|peeing|weeing";
   const pair = new RegExp(
-    `\\b(${VERB})\\s*(?:,|and|\\+|&|\\/)\\s*(${VERB})(?:\\s*(?:,|and|\\+|&|\\/)\\s*(${VERB}))?\\s+(?:much\\s+|a lot\\s+|far\\s+|a little\\s+|slightly\\s+)?(less|more|reduced|decreased|increased)\\b`,
+    `\\b(${VERB})\\s*(?:,|and|\\+|&|\\/)\\s*(${VERB})(?:\\s*(?:,|and|\\+|&|\\/)\\s*(${VERB}))?\\s+(?:much\\s+|a lot\\s+|far\\s+|a little\\s+|slightly\\s+)?(less|more|reduced|decreased|increased|massively|excessively|constantly|loads|lots|a lot|a great deal|heaps|like mad)\\b`,
     "gi",
   );
   const SIGNS: Record<string, [string, string]> = {
@@ -515,7 +516,7 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
     weeing: ["polyuria", "oliguria"],
   };
   for (const m of text.matchAll(pair)) {
-    const more = /more|increased/i.test(m[4]!);
+    const more = !/less|reduced|decreased/i.test(m[4]!);
     const span = { start: m.index, end: m.index + m[0].length };
     for (const verb of [m[1], m[2], m[3]]) {
       const signs = verb ? SIGNS[verb.toLowerCase()] : undefined;

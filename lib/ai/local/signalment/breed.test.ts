@@ -60,8 +60,20 @@ describe("breed", () => {
   it("reads a doe as a rabbit unless a goat is named, and 'the other cats' as a hint of the species", async () => {
     expect((await patient("Rosie, mature adult doe, booked in for a routine spay")).species).toBe("rabbit");
     expect((await patient("Kid goat, doe, 3 months")).species).toBe("goat");
+    // A shared sex word is settled by husbandry only one of its species has.
+    expect((await patient("Dairy doe, in milk. Udder: one half cold and discoloured.")).species).toBe("goat");
+    expect((await patient("Buck, 3y, lives in a hutch, not eating his hay")).species).toBe("rabbit");
     expect((await patient("Luna 4yo FS. Sore eye since playing with the other cats.")).species).toBe("cat");
     expect((await patient("Max the cat, 5y MN, fighting with the other dog")).species).toBe("cat");
+  });
+
+  it("lets a breed named beside a weak species word outvote a lower-case word that is also a breed", async () => {
+    expect(
+      await patient("4mo Lab pup. Came home covered in blue paint, known to have eaten paintballs."),
+    ).toEqual({
+      species: "dog",
+      breed: "Labrador Retriever",
+    });
   });
 
   it("does not take an animal-shaped object for the patient's species", async () => {

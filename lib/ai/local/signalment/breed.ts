@@ -163,9 +163,16 @@ export function voteForBreedSpecies(
 ): void {
   for (const c of candidates) {
     const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
-    // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once.
-    if (speciesNamedWith(c, speciesWords, lexicon) !== null) continue;
     const w = c.score >= 6 ? 3 : 1.5;
+    // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once, as strongly
+    // as the stronger of the two ("Lab pup": the breed outweighs a weak word like "pup").
+    const named = speciesNamedWith(c, speciesWords, lexicon);
+    if (named !== null) {
+      const word = speciesWords.find((s) => s.id === named && s.vote !== null);
+      const extra = w - (word?.vote ?? w);
+      if (extra > 0) addVote(votes, named, extra);
+      continue;
+    }
     for (const s of species) if (s !== undefined) addVote(votes, s, w / species.size);
   }
 }

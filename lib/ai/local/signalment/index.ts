@@ -16,7 +16,7 @@ import {
   findSpeciesWords,
   type SpeciesVotes,
 } from "./species";
-import { noSpeciesNamed, voteFromContext } from "./species-context";
+import { noSpeciesNamed, voteForSharedSexWordContext, voteFromContext } from "./species-context";
 
 export interface Signalment {
   patient: ExtractedPatient;
@@ -51,6 +51,7 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   voteForBreedSpecies(breedCandidates, lexicon, votes, speciesWords);
   const sexWords = findSexWords(note, { name, inMultiWordBreed });
   voteForSexWordSpecies(sexWords, votes, speciesWords);
+  voteForSharedSexWordContext(note, sexWords, votes);
   if (noSpeciesNamed(votes)) voteFromContext(note, votes);
   const species = decideSpecies(votes, lexicon);
 

@@ -180,3 +180,52 @@ export function voteFromContext(note: SignalmentNote, votes: SpeciesVotes): void
     }
   }
 }
+
+/**
+ * Husbandry that tells apart the species one sex word may name ("doe" and "buck" are rabbits' and
+ * goats'): a dairy doe with an udder is a goat, a doe in a hutch a rabbit.
+ */
+const SHARED_SEX_WORD_CONTEXT: Record<string, string[]> = {
+  goat: [
+    "udder",
+    "dairy",
+    "milk",
+    "milking",
+    "milked",
+    "lactating",
+    "lactation",
+    "teat",
+    "teats",
+    "kid",
+    "kids",
+    "kidding",
+    "kidded",
+    "herd",
+    "browse",
+    "browsing",
+    "caprine",
+    "goatling",
+  ],
+  rabbit: ["hutch", "hay", "caecotrophs", "cecotrophs", "lop", "warren", "kits", "kindling", "dewlap"],
+};
+
+/** Each context word of one of a shared sex word's species votes 1 for it (at most 3). */
+export function voteForSharedSexWordContext(
+  note: SignalmentNote,
+  sexWords: { terms: { animalTypeId: number | null }[] }[],
+  votes: SpeciesVotes,
+): void {
+  const shared = new Set<number>();
+  for (const word of sexWords) {
+    const species = new Set(word.terms.map((t) => t.animalTypeId).filter((id) => id !== null));
+    if (species.size > 1) for (const id of species) shared.add(id);
+  }
+  if (shared.size === 0) return;
+  const words = new Set(note.tokens.map((t) => t.norm));
+  for (const [key, context] of Object.entries(SHARED_SEX_WORD_CONTEXT)) {
+    const id = note.index.animalTypeIdByKey.get(key);
+    if (id === undefined || !shared.has(id)) continue;
+    const hits = context.filter((w) => words.has(w)).length;
+    if (hits > 0) addVote(votes, id, Math.min(hits, 3));
+  }
+}
