@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "../index";
 import {
   animalTypes,
@@ -191,8 +192,45 @@ const uniqueLower = (values: string[]) => [
   ...new Set(values.map((v) => v.trim().toLowerCase()).filter(Boolean)),
 ];
 
-async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
-  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+/**
+ * Inserts rows (optionally upserting on `conflict`, every other inserted column updated) with one
+ * statement per chunk, its rows as a single JSON parameter that PostgreSQL expands with the
+ * table's own row type (`json_populate_recordset`). Building the same rows as drizzle
+ * `insert().values()` bound one parameter per value (~300k for the catalogue) and spent most of
+ * the load in drizzle and the driver rather than in the database (docs/performance.md).
+ */
+async function insertRows<T extends PgTable>(
+  tx: Transaction,
+  table: T,
+  rows: T["$inferInsert"][],
+  conflict?: PgColumn,
+  size = 10_000,
+) {
+  const first = rows[0];
+  if (!first) return;
+  // The columns the rows give (a serial id is left to its default), in the table's order.
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
+    ([key]) => key in first,
+  );
+  const names = columns.map(([, column]) => `"${column.name}"`);
+  const list = sql.raw(names.join(", "));
+  const onConflict = conflict
+    ? sql.raw(
+        ` on conflict ("${conflict.name}") do update set ${names
+          .filter((name) => name !== `"${conflict.name}"`)
+          .map((name) => `${name} = excluded.${name}`)
+          .join(", ")}`,
+      )
+    : sql``;
+  for (let start = 0; start < rows.length; start += size) {
+    const chunk = rows.slice(start, start + size) as Record<string, unknown>[];
+    const json = JSON.stringify(
+      chunk.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null]))),
+    );
+    await tx.execute(
+      sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)${onConflict}`,
+    );
+  }
 }
 
 function buildRows(data: CatalogueData) {
@@ -342,101 +380,28 @@ function buildRows(data: CatalogueData) {
   };
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
-
 async function writeCatalogue(tx: Transaction, rows: ReturnType<typeof buildRows>) {
-  await tx
-    .insert(animalTypes)
-    .values(rows.animalTypeRows)
-    .onConflictDoUpdate({
-      target: animalTypes.id,
-      set: {
-        key: excluded("key"),
-        name: excluded("name"),
-        synonyms: excluded("synonyms"),
-        source: excluded("source"),
-      },
-    });
-  await tx
-    .insert(symptomCategories)
-    .values(rows.categoryRows)
-    .onConflictDoUpdate({
-      target: symptomCategories.id,
-      set: { key: excluded("key"), name: excluded("name") },
-    });
-  await tx
-    .insert(genders)
-    .values(rows.genderRows)
-    .onConflictDoUpdate({
-      target: genders.id,
-      set: { key: excluded("key"), name: excluded("name"), fhirCode: excluded("fhir_code") },
-    });
+  await insertRows(tx, animalTypes, rows.animalTypeRows, animalTypes.id);
+  await insertRows(tx, symptomCategories, rows.categoryRows, symptomCategories.id);
+  await insertRows(tx, genders, rows.genderRows, genders.id);
   await tx.delete(genderTerms);
-  await insertInChunks(rows.genderTermRows, (chunk) => tx.insert(genderTerms).values(chunk));
-  await insertInChunks(rows.breedRows, (chunk) =>
-    tx
-      .insert(breeds)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: breeds.id,
-        set: {
-          animalTypeId: excluded("animal_type_id"),
-          name: excluded("name"),
-          synonyms: excluded("synonyms"),
-          mixed: excluded("mixed"),
-          crossOfBreedId: excluded("cross_of_breed_id"),
-          vboId: excluded("vbo_id"),
-          source: excluded("source"),
-        },
-      }),
-  );
+  await insertRows(tx, genderTerms, rows.genderTermRows);
+  await insertRows(tx, breeds, rows.breedRows, breeds.id);
   await tx.delete(breedTerms);
-  await insertInChunks(rows.breedTermRows, (chunk) => tx.insert(breedTerms).values(chunk), 1000);
-  await insertInChunks(rows.symptomRows, (chunk) =>
-    tx
-      .insert(symptoms)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: symptoms.id,
-        set: {
-          name: excluded("name"),
-          categoryId: excluded("category_id"),
-          synonyms: excluded("synonyms"),
-          animalTypeIds: excluded("animal_type_ids"),
-          source: excluded("source"),
-          retired: excluded("retired"),
-        },
-      }),
-  );
+  await insertRows(tx, breedTerms, rows.breedTermRows);
+  await insertRows(tx, symptoms, rows.symptomRows, symptoms.id);
   await tx.delete(symptomTerms);
-  await insertInChunks(rows.symptomTermRows, (chunk) => tx.insert(symptomTerms).values(chunk), 1000);
-  await insertInChunks(rows.conditionRows, (chunk) =>
-    tx
-      .insert(conditions)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: conditions.id,
-        set: {
-          name: excluded("name"),
-          synonyms: excluded("synonyms"),
-          description: excluded("description"),
-          prevalence: excluded("prevalence"),
-          mondoId: excluded("mondo_id"),
-          riskFactors: excluded("risk_factors"),
-          source: excluded("source"),
-          retired: excluded("retired"),
-        },
-      }),
-  );
+  await insertRows(tx, symptomTerms, rows.symptomTermRows);
+  await insertRows(tx, conditions, rows.conditionRows, conditions.id);
   await tx.delete(conditionTerms);
-  await insertInChunks(rows.conditionTermRows, (chunk) => tx.insert(conditionTerms).values(chunk), 1000);
+  await insertRows(tx, conditionTerms, rows.conditionTermRows);
   const conditionIds = rows.conditionRows.map((c) => c.id);
   if (conditionIds.length) {
     await tx.delete(conditionSpecies).where(inArray(conditionSpecies.conditionId, conditionIds));
     await tx.delete(conditionSigns).where(inArray(conditionSigns.conditionId, conditionIds));
   }
-  await insertInChunks(rows.conditionSpeciesRows, (chunk) => tx.insert(conditionSpecies).values(chunk), 1000);
-  await insertInChunks(rows.conditionSignRows, (chunk) => tx.insert(conditionSigns).values(chunk), 1000);
+  await insertRows(tx, conditionSpecies, rows.conditionSpeciesRows);
+  await insertRows(tx, conditionSigns, rows.conditionSignRows);
   await tx.execute(sql`analyze symptom_terms, breed_terms, condition_terms`);
 }
 
