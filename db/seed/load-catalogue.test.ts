@@ -3,6 +3,7 @@ import { count, countDistinct, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
+import { rowsOf } from "@/db/rows";
 import {
   animalTypes,
   breeds,
@@ -115,6 +116,38 @@ describe("spelling variants", () => {
 });
 
 describe("loadCatalogue", () => {
+  it("leaves every foreign key of the catalogue tables in place and validated after a fresh load", async () => {
+    // A fresh load drops these and adds them back once the rows are in (deferForeignKeysOnFreshLoad).
+    const keys = rowsOf<{ name: string; validated: boolean }>(
+      await handle.db.execute(sql`
+        select k.conname as "name", k.convalidated as "validated"
+        from pg_constraint k join pg_class c on c.oid = k.conrelid
+        where k.contype = 'f' and c.relname in ('gender_terms', 'breeds', 'breed_terms', 'symptoms',
+          'symptom_terms', 'conditions', 'condition_terms', 'condition_species', 'condition_signs')
+        order by k.conname`),
+    );
+    expect(keys).toEqual(
+      [
+        "breed_terms_breed_id_breeds_id_fk",
+        "breeds_animal_type_id_animal_types_id_fk",
+        "condition_signs_condition_id_conditions_id_fk",
+        "condition_signs_symptom_id_symptoms_id_fk",
+        "condition_species_animal_type_id_animal_types_id_fk",
+        "condition_species_condition_id_conditions_id_fk",
+        "condition_terms_condition_id_conditions_id_fk",
+        "gender_terms_animal_type_id_animal_types_id_fk",
+        "gender_terms_gender_id_genders_id_fk",
+        "symptom_terms_symptom_id_symptoms_id_fk",
+        "symptoms_category_id_symptom_categories_id_fk",
+      ].map((name) => ({ name, validated: true })),
+    );
+    await expect(
+      handle.db.execute(
+        sql`insert into condition_signs (condition_id, symptom_id, weight) values (-1, -1, 0.5)`,
+      ),
+    ).rejects.toThrow();
+  });
+
   it("does nothing when the data is unchanged", async () => {
     const result = await loadCatalogue(handle.db);
     expect(result.loaded).toBe(false);
