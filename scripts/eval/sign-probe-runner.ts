@@ -1,5 +1,7 @@
-// The runner behind probe-signs.ts and probe-findings.ts: each probe is a short note fragment with
-// the signs or findings that must be selected (`present`) and those that must not be (`absent`).
+// The runner behind probe-signs.ts, probe-findings.ts and probe-precision.ts: each probe is a short
+// note fragment with the signs or findings that must be selected (`present`) and those that must
+// not be (`absent`); a strict run (precision) counts every other selected sign as wrong too,
+// except those in `allow`.
 // Reads `[probes.json] [--fails] [--group=name]` from the command line, runs every probe through
 // the pipeline in-process, prints pass and fail counts per group and a JSON total; --fails lists
 // each failing probe with what was missed or wrongly selected.
@@ -11,10 +13,15 @@ interface Probe {
   group: string;
   note: string;
   present: string[];
-  absent: string[];
+  absent?: string[];
+  allow?: string[];
 }
 
-export async function runSignProbes(defaultFile: string, label: string): Promise<void> {
+export async function runSignProbes(
+  defaultFile: string,
+  label: string,
+  { strict = false } = {},
+): Promise<void> {
   const args = process.argv.slice(2);
   const file = args.find((a) => !a.startsWith("--")) ?? defaultFile;
   const showFails = args.includes("--fails");
@@ -25,7 +32,9 @@ export async function runSignProbes(defaultFile: string, label: string): Promise
   const probes = (JSON.parse(readFileSync(file, "utf8")) as Probe[]).filter(
     (p) => !onlyGroup || p.group === onlyGroup,
   );
-  const unknown = probes.flatMap((p) => [...p.present, ...p.absent]).filter((n) => !known.has(n));
+  const unknown = probes
+    .flatMap((p) => [...p.present, ...(p.absent ?? []), ...(p.allow ?? [])])
+    .filter((n) => !known.has(n));
   if (unknown.length)
     throw new Error(`probes name signs not in the catalogue: ${[...new Set(unknown)].join(", ")}`);
 
@@ -33,9 +42,14 @@ export async function runSignProbes(defaultFile: string, label: string): Promise
   const groups = new Map<string, { pass: number; fail: number; missed: number; wrong: number }>();
   for (const probe of probes) {
     const stored = await runNote(probe.note);
-    const selected = new Set((stored.selectedSymptoms as { id: number }[]).map((s) => signName.get(s.id)));
+    const selected = new Set(
+      (stored.selectedSymptoms as { id: number }[]).map((s) => signName.get(s.id) ?? String(s.id)),
+    );
     const missed = probe.present.filter((s) => !selected.has(s));
-    const wrong = probe.absent.filter((s) => selected.has(s));
+    const allowed = new Set([...probe.present, ...(probe.allow ?? [])]);
+    const wrong = strict
+      ? [...selected].filter((s) => !allowed.has(s))
+      : (probe.absent ?? []).filter((s) => selected.has(s));
     const counts = groups.get(probe.group) ?? { pass: 0, fail: 0, missed: 0, wrong: 0 };
     groups.set(probe.group, counts);
     counts.missed += missed.length;

@@ -142,7 +142,11 @@ function abbreviatedBreeds(term: string, ids: number[], lexicon: Lexicon): numbe
 }
 
 /** The species word written beside a breed and naming the same animal ("her dog, a Border Terrier", "Labrador dog"). */
-function speciesNamedWith(c: BreedCandidate, speciesWords: SpeciesWord[], lexicon: Lexicon): number | null {
+function speciesNamedWith(
+  c: BreedCandidate,
+  speciesWords: SpeciesWord[],
+  lexicon: Lexicon,
+): SpeciesWord | null {
   const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
   const word = speciesWords.find(
     (w) =>
@@ -151,7 +155,7 @@ function speciesNamedWith(c: BreedCandidate, speciesWords: SpeciesWord[], lexico
       ((w.end <= c.match.start && c.match.start - w.end <= 3) ||
         (w.start >= c.match.end && w.start - c.match.end <= 1)),
   );
-  return word?.id ?? null;
+  return word ?? null;
 }
 
 /** A breed implies its species: strong candidates vote 3, weak ones 1.5, shared among its species. */
@@ -168,9 +172,8 @@ export function voteForBreedSpecies(
     // as the stronger of the two ("Lab pup": the breed outweighs a weak word like "pup").
     const named = speciesNamedWith(c, speciesWords, lexicon);
     if (named !== null) {
-      const word = speciesWords.find((s) => s.id === named && s.vote !== null);
-      const extra = w - (word?.vote ?? w);
-      if (extra > 0) addVote(votes, named, extra);
+      const extra = w - (named.vote ?? w);
+      if (extra > 0) addVote(votes, named.id, extra);
       continue;
     }
     for (const s of species) if (s !== undefined) addVote(votes, s, w / species.size);
@@ -191,7 +194,7 @@ export function chooseBreed(
   // A breed written beside another species' word is that animal's ("her dog, a Border Terrier").
   const own = candidates.filter((c) => {
     const named = speciesNamedWith(c, speciesWords, note.index.lexicon);
-    return named === null || animalTypeId === null || named === animalTypeId;
+    return named === null || animalTypeId === null || named.id === animalTypeId;
   });
   const ranked = [...own].sort((a, b) => b.score - a.score || a.match.start - b.match.start);
   const chosen =

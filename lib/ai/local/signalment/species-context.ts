@@ -1,6 +1,7 @@
 // When nothing names the species: the words around it (coat, husbandry, anatomy) and a height in
 // hands still point to one.
 import type { SignalmentNote } from "./note";
+import type { SexWord } from "./sex";
 import { addVote, type SpeciesVotes } from "./species";
 
 /**
@@ -206,13 +207,13 @@ const SHARED_SEX_WORD_CONTEXT: Record<string, string[]> = {
     "caprine",
     "goatling",
   ],
-  rabbit: ["hutch", "hay", "caecotrophs", "cecotrophs", "lop", "warren", "kits", "kindling", "dewlap"],
+  rabbit: [...CONTEXT_SPECIES.rabbit!, "warren", "kits", "kindling", "dewlap"],
 };
 
 /** Each context word of one of a shared sex word's species votes 1 for it (at most 3). */
 export function voteForSharedSexWordContext(
   note: SignalmentNote,
-  sexWords: { terms: { animalTypeId: number | null }[] }[],
+  sexWords: SexWord[],
   votes: SpeciesVotes,
 ): void {
   const shared = new Set<number>();
