@@ -68,7 +68,7 @@ async function completedCase(overrides: Partial<typeof cases.$inferInsert> = {})
 }
 
 describe("differentialsInputForCase", () => {
-  it("reads signalment, age, present and absent signs from the case", async () => {
+  it("reads signalment, age, present and absent signs, and the notes beyond the signs read from them", async () => {
     const row = await completedCase();
     expect(differentialsInputForCase(row)).toEqual({
       animal_type_id: 1,
@@ -79,6 +79,8 @@ describe("differentialsInputForCase", () => {
       present_symptom_ids: [ids.vomiting, ids.lethargy],
       absent_symptom_ids: [ids.coughing, ids.diarrhoea],
       context: null,
+      // The phrases read as signs are counted through the signs; the rest is matched as words.
+      notes: "Bella, 4yo FS Lab.  , lethargic.  .",
     });
   });
 

@@ -31,6 +31,21 @@ interface StoredRaw {
 interface StoredSuggestion {
   symptom?: { id?: number };
   status?: string;
+  key_phrases?: string[];
+}
+
+/**
+ * The notes without the phrases the extractor read as signs (present, denied or past): the ranker
+ * counts those through the signs already, and matches the rest of the words (the organ, what
+ * happened) against each condition's text.
+ */
+function notesBeyondSigns(notes: string, suggestions: StoredSuggestion[]): string {
+  const phrases = [
+    ...new Set(suggestions.flatMap((s) => s.key_phrases ?? []).filter((p) => p.trim().length > 0)),
+  ].sort((a, b) => b.length - a.length);
+  let rest = notes;
+  for (const phrase of phrases) rest = rest.split(phrase).join(" ");
+  return rest;
 }
 
 /** The ranker's input for a case; a case whose species nobody has set cannot be ranked (400). */
@@ -55,7 +70,8 @@ export function caseRankingInput(
     patient.animal_type_id ?? (row.patient === null ? raw.animal?.animal_type_id : null) ?? null;
   const present = (row.selectedSymptoms as { id: number }[]).map((s) => s.id);
   const presentIds = new Set(present);
-  const denied = ((row.suggestedSymptoms ?? []) as StoredSuggestion[])
+  const suggestions = (row.suggestedSymptoms ?? []) as StoredSuggestion[];
+  const denied = suggestions
     .filter((s) => s.status === "absent" && typeof s.symptom?.id === "number")
     .map((s) => s.symptom!.id!);
   const rejected = (row.deSelectedSymptoms as { id: number }[]).map((s) => s.id);
@@ -70,6 +86,7 @@ export function caseRankingInput(
     present_symptom_ids: present,
     absent_symptom_ids: absent,
     context: raw.animal?.risk_context ?? null,
+    notes: notesBeyondSigns(row.notes, suggestions),
   };
 }
 

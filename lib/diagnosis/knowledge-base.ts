@@ -16,6 +16,7 @@ import {
 } from "@/db/schema";
 import { catalogueCache } from "@/db/seed/catalogue-cache";
 import { bodySites, isStructural, shareSite } from "./body-sites";
+import { buildConditionTextIndex, type ConditionTextIndex } from "./condition-text";
 
 export type Prevalence = "very_common" | "common" | "uncommon" | "rare";
 
@@ -96,6 +97,8 @@ export interface KnowledgeBase {
   conditionById: Map<number, KbCondition>;
   /** gender id → sex key. */
   sexByGenderId: Map<number, "male" | "female" | "unknown">;
+  /** The conditions' names, synonyms and descriptions, indexed for matching a note's words. */
+  conditionText: ConditionTextIndex;
 }
 
 /** Leak = LEAK_FLOOR + LEAK_SHARE × mean authored weight of the sign over the species' conditions. */
@@ -212,6 +215,7 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
           id: conditions.id,
           name: conditions.name,
           synonyms: conditions.synonyms,
+          description: conditions.description,
           prevalence: conditions.prevalence,
           riskFactors: conditions.riskFactors,
         })
@@ -299,6 +303,7 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
     sexByGenderId: new Map(
       genderRows.map((g) => [g.id, g.key === "male" || g.key === "female" ? g.key : "unknown"] as const),
     ),
+    conditionText: buildConditionTextIndex(conditionRows),
   };
 }
 

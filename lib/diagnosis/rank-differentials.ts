@@ -21,6 +21,7 @@ import {
 import type { Differential } from "./schemas";
 import { TOXIC_AGENTS } from "@/lib/catalogue/toxic-agents";
 import { SIGN_CONSEQUENCES } from "./sign-consequences";
+import { matchConditionText, noteStems } from "./condition-text";
 
 export interface DifferentialsRequest {
   animal_type_id: number;
@@ -32,6 +33,11 @@ export interface DifferentialsRequest {
   absent_symptom_ids?: number[];
   /** Vaccination, travel and environment, as read from the notes. */
   context?: RiskContextInput | null;
+  /**
+   * The case's notes without the phrases already read as signs (case-differentials.ts), for
+   * matching their other words against each condition's text (condition-text.ts).
+   */
+  notes?: string | null;
 }
 
 export interface RiskContextInput {
@@ -88,7 +94,8 @@ export interface RankTuning {
   /**
    * Softmax temperature of the scores (calibration). Chosen so the top score is calibrated both on
    * dev and on dev with 30 % of its golds' links dropped (ranker-lab --gold-dropout=0.3, which
-   * mimics an unseen case): 1.5 gives ECE 0.095 and 0.099; 1.25 gave 0.084 and 0.129.
+   * mimics an unseen case). With the note's words (textWeight 0.2), 1.5 gives ECE 0.104 and 0.093
+   * (1.25: 0.095 and 0.156; 1.75: 0.130 and 0.084).
    */
   temperature: number;
   /**
@@ -121,6 +128,13 @@ export interface RankTuning {
    */
   commonPriors: Record<KbCondition["prevalence"], number>;
   commonPriorNats: number;
+  /**
+   * Weight (nats per BM25 point) of how well the note's words match the condition's name,
+   * synonyms and description (condition-text.ts); 0 turns it off. The sign model sees only the
+   * signs the catalogue names; the rest of the words also say which organ and what happened.
+   * 0.2 on dev (0.1-0.3 within a case of each other; 0.4 worse), checked on a fresh batch.
+   */
+  textWeight: number;
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -137,6 +151,7 @@ export const DEFAULT_TUNING: RankTuning = {
   consequenceShare: 0.5,
   commonPriors: { very_common: 30, common: 8, uncommon: 1.5, rare: 0.3 },
   commonPriorNats: 8,
+  textWeight: 0.2,
 };
 
 /** Below this much information (nats, summed over present findings) the list is low-evidence. */
@@ -535,6 +550,8 @@ interface ScoringContext {
   mentioned: Set<number>;
   reportsFindings: boolean;
   exposed: boolean;
+  /** condition id → BM25 match of the note's words with its text. */
+  textScores: Map<number, number>;
 }
 
 function scoringContext(
@@ -543,6 +560,7 @@ function scoringContext(
   input: Omit<DifferentialsRequest, "animal_type_id">,
   speciesLogPrior: number,
   tuning: RankTuning,
+  textScores: Map<number, number>,
 ): ScoringContext {
   const presentIds = new Set(input.present_symptom_ids);
   const present = findingsOf(kb, species, input.present_symptom_ids, tuning);
@@ -590,6 +608,7 @@ function scoringContext(
       input.context?.exposure === true ||
       present.some((f) => EXPOSURE_SIGNS.has(f.name)) ||
       (input.context?.environment ?? []).some((e) => e === "scavenging" || e === "raw_diet"),
+    textScores,
   };
 }
 
@@ -625,6 +644,7 @@ function scoreParts(ctx: ScoringContext, condition: KbCondition) {
     present: tuning.likelihoodWeight * present,
     absent: tuning.likelihoodWeight * absent,
     documentation: tuning.likelihoodWeight * documentation,
+    text: tuning.textWeight * (ctx.textScores.get(condition.id) ?? 0),
   };
 }
 
@@ -637,8 +657,9 @@ function scoreSpecies(
   input: Omit<DifferentialsRequest, "animal_type_id">,
   speciesLogPrior: number,
   tuning: RankTuning,
+  textScores: Map<number, number>,
 ): { scored: Scored[]; present: Finding[]; absent: Finding[] } {
-  const ctx = scoringContext(kb, species, input, speciesLogPrior, tuning);
+  const ctx = scoringContext(kb, species, input, speciesLogPrior, tuning, textScores);
   const scored = species.conditions.map((condition) => ({
     condition,
     animalTypeId: species.animalTypeId,
@@ -659,11 +680,20 @@ export function explainScore(
   const condition = kb.conditionById.get(conditionId);
   if (!species || !condition) return { parts: {}, signs: "" };
   const full = { ...DEFAULT_TUNING, ...tuning };
-  const ctx = scoringContext(kb, species, input, 0, full);
+  const ctx = scoringContext(kb, species, input, 0, full, textScoresFor(kb, input, full));
   const signs = ctx.present
     .map((f) => `${f.name} ${Math.log(signProbability(condition, f).p).toFixed(1)}`)
     .join(", ");
   return { parts: scoreParts(ctx, condition), signs };
+}
+
+function textScoresFor(
+  kb: KnowledgeBase,
+  input: Pick<DifferentialsRequest, "notes">,
+  tuning: RankTuning,
+): Map<number, number> {
+  if (tuning.textWeight <= 0 || !input.notes) return new Map();
+  return matchConditionText(kb.conditionText, noteStems(input.notes));
 }
 
 /** How much the present findings say, in nats: rare findings for the species say more. */
@@ -696,9 +726,10 @@ export function rankDetailed(
 
   const all: Scored[] = [];
   const evidence = new Map<string, { present: Finding[]; absent: Finding[] }>();
+  const textScores = textScoresFor(kb, input, tuning);
   let nats = 0;
   for (const { species, logPrior } of speciesList) {
-    const { scored, present, absent } = scoreSpecies(kb, species, input, logPrior, tuning);
+    const { scored, present, absent } = scoreSpecies(kb, species, input, logPrior, tuning, textScores);
     all.push(...scored);
     evidence.set(String(species.animalTypeId), { present, absent });
     nats = Math.max(nats, information(present));
