@@ -423,12 +423,19 @@ describe("rankDifferentials", () => {
   it("reads the note's words against each condition's text, leaving out the clauses it denies", async () => {
     // The same signs; the note names the organ. A splenic condition rises when the spleen is the
     // finding, and not when the note says the spleen is normal.
-    const base = { animal_type_id: dog, present_symptom_ids: await signIds("collapse", "pale mucous membranes") };
+    const base = {
+      animal_type_id: dog,
+      present_symptom_ids: await signIds("collapse", "pale mucous membranes"),
+    };
     const rankWith = async (notes: string | null) =>
       rankOf(await rankDifferentials(db, { ...base, notes }, { limit: 400 }), "splenic haematoma");
     const without = await rankWith(null);
-    const named = await rankWith("Collapsed on a walk, pale gums. Ultrasound: a large splenic mass with free fluid.");
-    const denied = await rankWith("Collapsed on a walk, pale gums. Ultrasound: no splenic mass, no free fluid.");
+    const named = await rankWith(
+      "Collapsed on a walk, pale gums. Ultrasound: a large splenic mass with free fluid.",
+    );
+    const denied = await rankWith(
+      "Collapsed on a walk, pale gums. Ultrasound: no splenic mass, no free fluid.",
+    );
     expect(named).toBeGreaterThan(0);
     expect(named).toBeLessThan(without);
     expect(named).toBeLessThan(denied);
