@@ -534,6 +534,19 @@ const PRE_TRIGGERS: Trigger[] = [
     "ago had",
     "ago was seen",
     "ago was treated",
+    // "Eighteen months ago he was seen for nasal discharge": an earlier consultation.
+    ...["he", "she", "it", "they"].flatMap((who) =>
+      [
+        "was seen",
+        "were seen",
+        "presented",
+        "was treated",
+        "were treated",
+        "was admitted",
+        "was hospitalised",
+        "was hospitalized",
+      ].map((verb) => `ago ${who} ${verb}`),
+    ),
     "had seen",
     "had noticed",
     // An earlier consultation: "at that visit he had a fever".

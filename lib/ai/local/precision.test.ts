@@ -125,6 +125,15 @@ describe("statuses", () => {
       ),
     ).toEqual(["present"]);
   });
+
+  it("reads the complaint of an earlier consultation as historical", () => {
+    const s = statuses(
+      "Pig 18y. Eighteen months ago he was seen for nasal discharge and sneezing. Now lethargic.",
+    );
+    expect(s.get("nasal discharge")).toEqual(["historical"]);
+    expect(s.get("sneezing")).toEqual(["historical"]);
+    expect(s.get("lethargy")).toEqual(["present"]);
+  });
 });
 
 describe("assertion status of stopped, childhood and answered signs", () => {

@@ -100,6 +100,21 @@ export const NOT_BREED_WORDS = new Set([
   "suri",
   "lulu",
   "pega",
+  // Ordinary words of clinical notes that a catalogue breed also uses as a name or synonym
+  // ("Field" Spaniel, "Progress" chicken, "Copper" and "Exotic" cats, "MRI" cattle).
+  "field",
+  "fields",
+  "progress",
+  "copper",
+  "exotic",
+  "mri",
+  "carpi",
+  "curly",
+  "hang",
+  "billy",
+  "butterfly",
+  "polish",
+  "silky",
 ]);
 
 // Multi-word breed terms made only of these are colours or descriptions, not breeds.

@@ -81,4 +81,19 @@ describe("breed", () => {
       await patient("This one-year-old Labrador ate a box of chocolate, including a dark chocolate rabbit."),
     ).toEqual({ species: "dog", breed: "Labrador Retriever" });
   });
+
+  it("does not read ordinary words of a note that some breed also uses as its name", async () => {
+    expect(await patient("Field call. 4yo mare, colic, no dung passed.")).toEqual({
+      species: "horse",
+      breed: null,
+    });
+    expect(await patient("Milking cow staggered in from the field. Lung fields harsh.")).toEqual({
+      species: "cattle",
+      breed: null,
+    });
+    expect(await patient("5yo MN. Lame on both carpi. MRI booked. Making progress.")).toEqual({
+      species: null,
+      breed: null,
+    });
+  });
 });

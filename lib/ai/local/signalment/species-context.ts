@@ -8,6 +8,9 @@ import { addVote, type SpeciesVotes } from "./species";
  * Words that point to a species when no species word, breed or sex word does: coat and breed-type
  * descriptions, husbandry and anatomy only one kind of animal has ("silver tabby", "crossbreed",
  * "pastern", "rumen", "cere", "plastron"). Each counts a little; a named species always wins.
+ * Not words other patients share or that mean something else in a note: "hock" (dogs and cattle
+ * have them), "stable" and "a bit", "cage rest", "shedding" hair, "hind quarters", "racing"
+ * greyhounds.
  */
 const CONTEXT_SPECIES: Record<string, string[]> = {
   cat: [
@@ -70,6 +73,7 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
   ],
   horse: [
     "in foal",
+    "coronary band",
     "cob",
     "ponies",
     "mares",
@@ -84,25 +88,19 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "withers",
     "farrier",
     "stabled",
-    "stable",
     "paddock",
     "ridden",
     "riding",
-    "coronary",
     "gelding",
     "mare",
     "foal",
     "colt",
     "filly",
-    "hock",
-    "hocks",
     "cannon",
     "poll",
     "tack",
-    "bit",
     "dressage",
     "eventing",
-    "racing",
     "broodmare",
     "yearling",
   ],
@@ -121,7 +119,6 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "herd",
     "teat",
     "teats",
-    "quarters",
     "dim",
     "lactation",
     "milking",
@@ -153,11 +150,10 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "feathers",
     "feather",
     "droppings",
-    "cage",
     "cagebird",
   ],
   tortoise: ["plastron", "carapace", "hibernation", "hibernating", "hibernated", "scutes", "shell"],
-  bearded_dragon: ["vivarium", "basking", "uvb", "substrate", "brumation", "shedding"],
+  bearded_dragon: ["vivarium", "basking", "uvb", "substrate", "brumation"],
   rabbit: ["hutch", "caecotrophs", "cecotrophs", "hay", "lop"],
 };
 
