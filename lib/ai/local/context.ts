@@ -1453,9 +1453,11 @@ export function mentionStatus(
     if (found.words[0] === "neither" && !tokens.slice(k + 1, clause.end).some((t) => t.norm === "nor"))
       continue;
     const distance = start - (k + found.words.length);
-    // "has not retched, vomited or had diarrhoea": a negation carries along a list of signs.
+    // "has not retched, vomited or had diarrhoea": a negation carries along a list of signs; a
+    // prefix negates its own word only ("non-painful mass", "non-pruritic alopecia").
     const alongList =
       found.status === "absent" &&
+      found.words[0] !== "non" &&
       tokens.slice(k + found.words.length, start).every(
         (t, offset) =>
           claimed.has(k + found.words.length + offset) ||

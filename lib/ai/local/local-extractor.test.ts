@@ -360,6 +360,20 @@ describe("localExtractor: real notes", () => {
     expect(findings(e)).toContain("thoracic mass");
   });
 
+  it("keeps the site of masses in the cheek, pharynx, vent, pelvis and a hyphenated region", async () => {
+    const sites = async (notes: string) => {
+      const e = await extract(notes);
+      return [...present(e), ...findings(e)];
+    };
+    expect(await sites("Hamster. A pink fleshy mass dangles from the left cheek.")).toContain("oral mass");
+    expect(await sites("Turtle. Irregular mass at back of oropharynx.")).toContain("oral mass");
+    expect(await sites("Budgie. Lump under the tail, between vent and tail base.")).toContain(
+      "perianal mass",
+    );
+    expect(await sites("Cow. PR: large immovable mass L side of pelvic cavity.")).toContain("abdominal mass");
+    expect(await sites("Snake. Firm mass palpable in the mid-coelom.")).toContain("coelomic mass");
+  });
+
   it("takes the source of a smell and reads lung nodules as the pattern", async () => {
     const e = await extract(
       "Dog 8yo. Putrid smell from the mouth. Smelly ears. Rads: numerous soft-tissue nodules throughout the lung fields.",

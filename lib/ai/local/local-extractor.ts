@@ -227,13 +227,13 @@ const MASS_SITES: [RegExp, string][] = [
     "thoracic mass",
   ],
   [
-    /^(?:mouth|oral|gum|gums|gingiva\w*|tongue|lingual|sublingual|palat\w*|maxill\w*|mandib\w*|jaw|tonsil\w*|buccal|lip)$/,
+    /^(?:mouth|oral|gum|gums|gingiva\w*|tongue|lingual|sublingual|palat\w*|maxill\w*|mandib\w*|jaw|tonsil\w*|buccal|lip|cheek|cheeks|pharyn\w*|oropharyn\w*)$/,
     "oral mass",
   ],
   [/^(?:nose|nasal|intranasal|nasopharyn\w*|laryn\w*|sinus\w*)$/, "nasal mass"],
-  [/^(?:neck|cervical|thyroid|salivary|submandibular)$/, "cervical mass"],
+  [/^(?:neck|cervical|thyroid|salivary|submandibular|throat)$/, "cervical mass"],
   [/^(?:mammary|teat|teats|breast)$/, "mammary mass"],
-  [/^(?:perianal|anal|perineal|perineum|circumanal)$/, "perianal mass"],
+  [/^(?:perianal|anal|perineal|perineum|circumanal|vent|cloaca\w*)$/, "perianal mass"],
   [/^(?:testic\w*|testis|testes|scrot\w*)$/, "testicular mass"],
   [/^(?:vagina\w*|vulva\w*)$/, "vaginal mass"],
   [/^(?:eyelid|eyelids|lid|conjunctiva\w*|third)$/, "eyelid mass"],
@@ -241,7 +241,7 @@ const MASS_SITES: [RegExp, string][] = [
   [/^(?:ear|aural|pinna)$/, "ear canal mass"],
   [/^(?:coelom\w*)$/, "coelomic mass"],
   [
-    /^(?:abdomen|abdominal|abdo|intra-abdominal|intraabdominal|peritoneal|mesenteric|sublumbar)$/,
+    /^(?:abdomen|abdominal|abdo|intra-abdominal|intraabdominal|peritoneal|mesenteric|sublumbar|pelvic|pelvis)$/,
     "abdominal mass",
   ],
   [
@@ -407,7 +407,9 @@ function resolveSites(
         const t = tokens[k]!;
         if (t.kind === "break") break;
         if (near && (t.norm === "," || t.norm === "and")) break;
-        let site = sites.find(([re]) => re.test(t.norm));
+        // "mid-coelom", "mid-abdomen": the site is the hyphenated word's last part.
+        const word = t.norm.includes("-") ? t.norm.slice(t.norm.lastIndexOf("-") + 1) : t.norm;
+        let site = sites.find(([re]) => re.test(t.norm) || re.test(word));
         if (!site) continue;
         // "mass in the right limb of the pancreas": the organ after "of" is the site.
         if (tokens[k + 1]?.norm === "of") {

@@ -126,6 +126,16 @@ describe("statuses", () => {
     ).toEqual(["present"]);
   });
 
+  it("reads a 'non-' prefix as negating its own word only", () => {
+    const s = statuses(
+      "Dog 9y. There is a large, non-painful mass in the abdomen. Non-pruritic alopecia on flanks.",
+    );
+    expect(s.get("abdominal pain")).toEqual(["absent"]);
+    expect(s.get("abdominal mass")).toEqual(["present"]);
+    expect(s.get("pruritus")).toEqual(["absent"]);
+    expect(s.get("alopecia")).toEqual(["present"]);
+  });
+
   it("reads the complaint of an earlier consultation as historical", () => {
     const s = statuses(
       "Pig 18y. Eighteen months ago he was seen for nasal discharge and sneezing. Now lethargic.",
