@@ -360,7 +360,7 @@ describe("localExtractor: real notes", () => {
     expect(findings(e)).toContain("thoracic mass");
   });
 
-  it("keeps the site of masses in the cheek, pharynx, vent, pelvis and a hyphenated region", async () => {
+  it("keeps the site of masses in the cheek, pharynx, vent, pelvis and a hyphenated region, and of discomfort", async () => {
     const sites = async (notes: string) => {
       const e = await extract(notes);
       return [...present(e), ...findings(e)];
@@ -372,6 +372,9 @@ describe("localExtractor: real notes", () => {
     );
     expect(await sites("Cow. PR: large immovable mass L side of pelvic cavity.")).toContain("abdominal mass");
     expect(await sites("Snake. Firm mass palpable in the mid-coelom.")).toContain("coelomic mass");
+    expect(
+      await sites("Dog. He is slightly uncomfortable on deep palpation of the caudal abdomen."),
+    ).toContain("abdominal pain");
   });
 
   it("takes the source of a smell and reads lung nodules as the pattern", async () => {

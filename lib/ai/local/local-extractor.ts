@@ -308,9 +308,12 @@ const MALODOUR_SITES: [RegExp, string][] = [
   [/^(?:mouth|oral|breath|teeth|gums|jaw)$/, "halitosis"],
   [/^(?:ear|ears|aural)$/, "ear odour"],
 ];
+const INTENSIFIERS =
+  /^(?:(?:very|v|slightly|mildly|quite|clearly|obviously|acutely|moderately|severely|extremely|markedly)\s+)+/;
 const GENERIC_PAIN = new Set([
   "pain",
   "painful",
+  "uncomfortable",
   "sore",
   "tender",
   "discomfort",
@@ -391,7 +394,9 @@ function resolveSites(
     [idByName.get("weakness"), GENERIC_WEAKNESS, WEAKNESS_SITES],
   ];
   for (const m of mentions) {
-    const rule = rules.find(([id, words]) => id === m.symptomId && words.has(m.keyPhrase.toLowerCase()));
+    // "very uncomfortable", "mildly painful": the generic word under an intensifier.
+    const phrase = m.keyPhrase.toLowerCase().replace(INTENSIFIERS, "");
+    const rule = rules.find(([id, words]) => id === m.symptomId && words.has(phrase));
     if (!rule) continue;
     const sites = rule[2];
     // Weakness is paresis only with the limbs right beside it ("HL weakness", "weak on both
