@@ -11,6 +11,21 @@ describe("findVitalSigns", () => {
     expect(signs("T/P/R 100.5F/60/16", "horse")).toEqual(["tachycardia"]);
   });
 
+  it("reads one-letter pulse and respiration beside another vital sign or with a rate unit", () => {
+    expect(signs("T 38.4, P 108, R 66.")).toEqual(["tachypnoea"]);
+    expect(signs("On admission: P 80/min, R 32/min, T 101.2 F.", "horse")).toEqual([
+      "tachycardia",
+      "tachypnoea",
+    ]);
+    expect(signs("P 80 on the biochemistry panel.")).toEqual([]);
+  });
+
+  it("reads a rate said to be raised or low without its value", () => {
+    expect(signs("Heart and respiratory rates are mildly raised.")).toEqual(["tachycardia", "tachypnoea"]);
+    expect(signs("RR mildly incr. HR low.", "cat")).toEqual(["tachypnoea", "bradycardia"]);
+    expect(signs("HR not elevated.")).toEqual([]);
+  });
+
   it("reads capillary refill written out or approximate", () => {
     expect(signs("capillary refill time 4 seconds")).toEqual(["prolonged crt"]);
     expect(signs("CRT ~3 sec")).toEqual(["prolonged crt"]);

@@ -174,6 +174,37 @@ export function findVitalSigns(
     if (rr === "low") out.push({ sign: "bradypnoea", ...span, significant: false });
   }
 
+  // "T 37.4, P 108, R 66", "P 80/min, R 32/min": the one-letter forms, only beside another vital
+  // sign or with a rate unit, so a lone "P 80" (phosphate?) stays unread.
+  const letterRe =
+    /\b([PR])\s*[:=]?\s*(\d{1,3})(\s*(?:\/\s*min|bpm|brpm|breaths|beats))?\b(?!\s*(?:%|kg|g\b|mg|ml|mmol))/g;
+  while ((m = letterRe.exec(text)) !== null) {
+    const around =
+      text.slice(Math.max(0, m.index - 30), m.index) +
+      " " +
+      text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+    if (!m[3] && !/\b(?:T|Temp|HR|RR|P|R)\s*[:=]?\s*\d/.test(around)) continue;
+    const value = Number(m[2]);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
+    const c = classify(value, m[1] === "P" ? range?.hr : range?.rr, after);
+    const span = { start: m.index, end: m.index + m[0].length, significant: false };
+    if (c === "high") out.push({ sign: m[1] === "P" ? "tachycardia" : "tachypnoea", ...span });
+    if (c === "low") out.push({ sign: m[1] === "P" ? "bradycardia" : "bradypnoea", ...span });
+  }
+
+  // "heart and respiratory rates are mildly raised", "RR mildly incr", "HR a little elevated".
+  const stateRe =
+    /\b(heart and resp(?:iratory)? rates|HR and RR|heart rate|HR|pulse(?: rate)?|resp(?:iratory)? rate|RR|breathing rate)\s+(?:(?:is|are|was|were|both)\s+)?(?:(?:a little|a bit|slightly|mildly|moderately|markedly|very|v|quite)\s+)?(elevated|increased|incr|raised|high|fast|rapid|low|reduced|decreased|slow)\b/gi;
+  while ((m = stateRe.exec(text)) !== null) {
+    const which = m[1]!.toLowerCase();
+    const high = !/^(?:low|reduced|decreased|slow)$/i.test(m[2]!);
+    const span = { start: m.index, end: m.index + m[0].length, significant: false };
+    const heart = /heart|hr|pulse/.test(which);
+    const breathing = /resp|rr|breathing/.test(which);
+    if (heart) out.push({ sign: high ? "tachycardia" : "bradycardia", ...span });
+    if (breathing) out.push({ sign: high ? "tachypnoea" : "bradypnoea", ...span });
+  }
+
   const crtRe =
     /\b(?:CRT|capillary refill(?: time)?)\s*(?:of|was|is)?\s*[:=]?\s*(?:~|approx\.?|about|c\.)?\s*(<|>|&lt;|&gt;)?\s*(\d(?:\.\d)?)\s*(?:s|sec|secs|seconds)?\b/gi;
   while ((m = crtRe.exec(text)) !== null) {
