@@ -388,6 +388,12 @@ const PERSON_GLUE = new Set([
   "too",
   "developed",
   "recently",
+  // "owner very anxious re GA": how much the person feels it.
+  "very",
+  "quite",
+  "really",
+  "extremely",
+  "understandably",
 ]);
 const ANIMAL_NOUNS = new Set([
   "dog",

@@ -126,6 +126,12 @@ describe("statuses", () => {
     ).toEqual(["present"]);
   });
 
+  it("reads a person's feeling as the person's, and crying out when picked up as pain on handling", () => {
+    const s = statuses("Cat 2y. Cries out when she is picked up. Owner very anxious re GA.");
+    expect(s.get("anxiety")).toEqual(["other_animal"]);
+    expect(s.get("yelping on handling")).toEqual(["present"]);
+  });
+
   it("reads a 'non-' prefix as negating its own word only", () => {
     const s = statuses(
       "Dog 9y. There is a large, non-painful mass in the abdomen. Non-pruritic alopecia on flanks.",
