@@ -25,6 +25,12 @@ describe("findLabFindings", () => {
     expect(signs("Ca 13.5 mg/dL")).toEqual(["hypercalcaemia"]);
   });
 
+  it("reads a monocyte count against the species' interval", () => {
+    expect(signs("monocytes 1.68 x10^9/L")).toEqual(["monocytosis"]);
+    expect(signs("monos 1.1 x10^9/L", "cat")).toEqual(["monocytosis"]);
+    expect(signs("monocytes 0.6 x10^9/L")).toEqual([]);
+  });
+
   it("prefers the reference range written in the note", () => {
     expect(signs("ALP 135 U/L (3-80)", "cat")).toEqual(["elevated liver enzymes"]);
     expect(signs("ALP 135 U/L (3-150)", "cat")).toEqual([]);
