@@ -82,6 +82,21 @@ describe("breed", () => {
     ).toEqual({ species: "dog", breed: "Labrador Retriever" });
   });
 
+  it("records a pet tortoise's, snake's or hamster's kind as its breed, and the species from it", async () => {
+    expect(await patient("Sulcata, 12yo, not eating since hibernation.")).toEqual({
+      species: "tortoise",
+      breed: "Sulcata",
+    });
+    expect(await patient("Royal python F 2y, stomatitis.")).toEqual({
+      species: "snake",
+      breed: "Ball python",
+    });
+    expect(await patient("Roborovski hamster, 1y, lump on flank.")).toEqual({
+      species: "hamster",
+      breed: "Roborovski hamster",
+    });
+  });
+
   it("does not read ordinary words of a note that some breed also uses as its name", async () => {
     expect(await patient("Field call. 4yo mare, colic, no dung passed.")).toEqual({
       species: "horse",
