@@ -719,6 +719,12 @@ const PRE_TRIGGERS: Trigger[] = [
     "doesn't show",
     "not showing",
   ].map((p) => ({ words: p.split(" "), status: "absent" as const, reach: Infinity })),
+  // A correction: "collapse rather than true seizures", "myoglobin rather than blood".
+  ...["rather than", "instead of", "as opposed to"].map((p) => ({
+    words: p.split(" "),
+    status: "absent" as const,
+    reach: 2,
+  })),
   ...[
     "not",
     "isn't",

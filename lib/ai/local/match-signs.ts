@@ -44,10 +44,11 @@ const QUOTES = new Set(["'", '"', "\u2018", "\u2019", "\u201c", "\u201d"]);
  * ("'not herself'") is the owner's description of a real sign and is kept.
  */
 export function quotedSpan(text: string, tokens: Token[], start: number, end: number): boolean {
-  if (end - start !== 1) return false;
-  const from = tokens[start]!.start;
-  const to = tokens[end - 1]!.end;
-  return QUOTES.has(text[from - 1] ?? "") && QUOTES.has(text[to] ?? "");
+  // The sign's word alone in quotes, also after a verb the phrase took in ("having 'fits'").
+  const last = tokens[end - 1]!;
+  if (end - start !== 1 && !["having", "has", "had", "with", "some", "a"].includes(tokens[end - 2]!.norm))
+    return false;
+  return QUOTES.has(text[last.start - 1] ?? "") && QUOTES.has(text[last.end] ?? "");
 }
 
 /**

@@ -132,6 +132,14 @@ describe("statuses", () => {
     expect(s.get("yelping on handling")).toEqual(["present"]);
   });
 
+  it("reads a corrected report: the owner's quoted word and what it was 'rather than'", () => {
+    const s = statuses(
+      "Dog 10y. Owner says she is having 'fits'; on closer questioning episodes are collapse rather than true seizures.",
+    );
+    expect(s.get("seizures")).toEqual(["hypothetical", "absent"]);
+    expect(s.get("collapse")).toEqual(["present"]);
+  });
+
   it("reads a 'non-' prefix as negating its own word only", () => {
     const s = statuses(
       "Dog 9y. There is a large, non-painful mass in the abdomen. Non-pruritic alopecia on flanks.",
