@@ -415,6 +415,7 @@ describe("localExtractor: real notes", () => {
 
   it("reads everyday phrasings of common signs", async () => {
     expect(present(await extract("Dog. Abdo pain on palpation."))).toContain("abdominal pain");
+    expect(present(await extract("Dog. Appetite well down."))).toContain("inappetence");
     expect(present(await extract("Dog. Has lost several pounds."))).toContain("weight loss");
     expect(present(await extract("Cat. Won't eat or drink."))).toEqual(
       expect.arrayContaining(["inappetence", "reduced water intake"]),
