@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// usage: flock /tmp/audit/.lock node /tmp/audit/add-links.mjs <condition-id> '<json array of {"sign": name, "weight": w}>'
+// usage: flock db/seed/data/.lock node scripts/catalogue/reference-audit/add-links.mjs <condition-id> '<json array of {"sign": name, "weight": w}>'
 // Adds links to one condition in db/seed/data/conditions/*.json (never removes or changes existing
 // links). Refuses unknown sign names, duplicates, weights outside 0.05-0.95, signs restricted to
 // other species, and more than 20 links in total.
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
-const dir = "/work/main/db/seed/data/conditions/";
+import { fileURLToPath } from "node:url";
+const data = fileURLToPath(new URL("../../../db/seed/data/", import.meta.url));
+const dir = `${data}conditions/`;
 const [idArg, json] = process.argv.slice(2);
 const id = Number(idArg);
 const additions = JSON.parse(json);
-const signs = JSON.parse(readFileSync("/work/main/db/seed/data/clinical-signs.json", "utf8"));
+const signs = JSON.parse(readFileSync(`${data}clinical-signs.json`, "utf8"));
 const byName = new Map(signs.map((s) => [s.name, s]));
 for (const f of readdirSync(dir)) {
   const text = readFileSync(dir + f, "utf8");
