@@ -14,8 +14,6 @@ export interface LabFinding {
   end: number;
   /** Markedly outside its range: twice the distance of the range's width, or a life-threatening level. */
   significant: boolean;
-  /** Said as a direction without a value ("ALT was high"): the clause's status applies. */
-  stated?: true;
 }
 
 export interface LabFlag {
@@ -494,7 +492,7 @@ export function findLabFindings(
         const analyte =
           nameToAnalyte(name.trim()) ?? nameToAnalyte(name.trim().replace(/^(?:serum|blood|plasma)\s+/i, ""));
         const sign = analyte ? (high ? analyte.high : analyte.low) : undefined;
-        if (sign) findings.push({ sign, start, end, significant: false, stated: true });
+        if (sign) findings.push({ sign, start, end, significant: false });
       }
     }
   }

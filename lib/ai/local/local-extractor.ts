@@ -56,43 +56,29 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   // Signs read from spans of text rather than phrases: measured values, patterns, vital signs.
   const spanMention = (
     span: { sign: string; start: number; end: number },
-    extra: { significantHint: boolean; forced?: "present"; measured?: true; stated?: true; dedupe?: true },
+    extra: { significantHint: boolean; forced?: "present"; measured?: true },
   ) => {
     const id = index.symptomIdByName.get(span.sign);
     const inside = tokens.filter((t) => t.start >= span.start && t.end <= span.end);
     if (id === undefined || inside.length === 0) return;
-    const [first, last] = [inside[0]!.index, inside[inside.length - 1]!.index + 1];
-    // A rate said in words that the lexicon already read ("RR increased") is that mention.
-    if (extra.dedupe && mentions.some((m) => m.symptomId === id && m.start < last && first < m.end)) return;
     mentions.push({
       symptomId: id,
-      start: first,
-      end: last,
+      start: inside[0]!.index,
+      end: inside[inside.length - 1]!.index + 1,
       keyPhrase: text.slice(span.start, span.end).trim(),
       distance: 0,
       forced: extra.forced ?? null,
       significantHint: extra.significantHint,
       ...(extra.measured ? { measured: true } : {}),
-      ...(extra.stated ? { stated: true } : {}),
     });
   };
   const lab = findLabFindings(text, speciesKey, signalment.patient.ageYears);
-  // A value is what it is; a direction said in words ("ALT was high at the last visit") is read in
-  // its clause like any other statement.
   for (const finding of lab.findings)
-    spanMention(
-      finding,
-      finding.stated
-        ? { significantHint: finding.significant, stated: true }
-        : { significantHint: finding.significant, forced: "present", measured: true },
-    );
+    spanMention(finding, { significantHint: finding.significant, forced: "present", measured: true });
   for (const pattern of findPatternSigns(text)) spanMention(pattern, { significantHint: false });
   // A measured value is what it is, whatever the clause says ("pulse 140 with no arrhythmia, RR 54").
   for (const finding of findVitalSigns(text, speciesKey, signalment.weights))
-    spanMention(finding, {
-      significantHint: finding.significant,
-      ...(finding.stated ? { stated: true as const, dedupe: true as const } : { measured: true as const }),
-    });
+    spanMention(finding, { significantHint: finding.significant, measured: true });
 
   for (const m of mentions) {
     const name = lexicon.symptomById.get(m.symptomId)?.name;
@@ -126,9 +112,6 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
         mentionStatus(ctx, m.start, m.end, claimed, { finding }).status === "other_animal"
           ? "other_animal"
           : "present";
-    } else if (m.stated) {
-      const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
-      status = judged.dropped ? "present" : judged.status;
     } else if (m.forced) {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       if (judged.dropped) continue;

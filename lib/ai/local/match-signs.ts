@@ -32,11 +32,6 @@ export interface RawMention {
   significantHint: boolean;
   /** Read from a measured value ("PCV 18%"): present by definition, wherever it is written. */
   measured?: boolean;
-  /**
-   * A result said as a direction ("kidney values extremely high"): read in its clause (past,
-   * denied, another animal's), but never dropped as a diagnosis or a result section's sign.
-   */
-  stated?: boolean;
   /** The phrase alone in quotes ("'collapsed'"): someone's word for it, not a finding. */
   quoted?: boolean;
 }

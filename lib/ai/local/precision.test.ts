@@ -140,17 +140,6 @@ describe("statuses", () => {
     expect(s.get("collapse")).toEqual(["present"]);
   });
 
-  it("reads a result said as a direction in its clause, a value as measured", () => {
-    const s = statuses("Dog 8y. At the last visit ALT was high and HR was elevated. Today coughing.");
-    expect(s.get("elevated liver enzymes")).toEqual(["historical"]);
-    expect(s.get("tachycardia")).toEqual(["historical"]);
-    expect(
-      statuses("Cat 2y. Bloods consistent with severe dehydration and kidney values extremely high.").get(
-        "azotaemia",
-      ),
-    ).toEqual(["present"]);
-  });
-
   it("reads a 'non-' prefix as negating its own word only", () => {
     const s = statuses(
       "Dog 9y. There is a large, non-painful mass in the abdomen. Non-pruritic alopecia on flanks.",

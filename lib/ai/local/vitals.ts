@@ -10,8 +10,6 @@ export interface VitalFinding {
   start: number;
   end: number;
   significant: boolean;
-  /** Said in words ("RR mildly incr"), not measured: the clause's status applies. */
-  stated?: true;
 }
 
 interface Range {
@@ -200,7 +198,7 @@ export function findVitalSigns(
   while ((m = stateRe.exec(text)) !== null) {
     const which = m[1]!.toLowerCase();
     const high = !/^(?:low|reduced|decreased|slow)$/i.test(m[2]!);
-    const span = { start: m.index, end: m.index + m[0].length, significant: false, stated: true as const };
+    const span = { start: m.index, end: m.index + m[0].length, significant: false };
     const heart = /heart|hr|pulse/.test(which);
     const breathing = /resp|rr|breathing/.test(which);
     if (heart) out.push({ sign: high ? "tachycardia" : "bradycardia", ...span });
