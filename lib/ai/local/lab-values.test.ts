@@ -31,6 +31,13 @@ describe("findLabFindings", () => {
     expect(signs("monocytes 0.6 x10^9/L")).toEqual([]);
   });
 
+  it("reads a rate said to be raised or low without its value, with a shared head noun", () => {
+    expect(signs("Heart and respiratory rates are mildly raised.")).toEqual(["tachycardia", "tachypnoea"]);
+    expect(signs("RR mildly incr. HR low.", "cat")).toEqual(["tachypnoea", "bradycardia"]);
+    expect(signs("HR not elevated.")).toEqual([]);
+    expect(signs("Vomiting and urea high.")).toEqual(["azotaemia"]);
+  });
+
   it("prefers the reference range written in the note", () => {
     expect(signs("ALP 135 U/L (3-80)", "cat")).toEqual(["elevated liver enzymes"]);
     expect(signs("ALP 135 U/L (3-150)", "cat")).toEqual([]);

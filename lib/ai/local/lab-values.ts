@@ -109,7 +109,11 @@ const DIRECTION_HIGH =
     "elevated",
     "raised",
     "increased",
+    "incr",
     "up",
+    // Rates: "RR fast", "pulse rapid".
+    "fast",
+    "rapid",
     "markedly high",
     "markedly elevated",
     "markedly increased",
@@ -118,7 +122,17 @@ const DIRECTION_HIGH =
     .map(anyCase)
     .join("|") + "|↑";
 const DIRECTION_LOW =
-  ["low", "decreased", "reduced", "down", "poor", "markedly low", "markedly decreased", "markedly reduced"]
+  [
+    "low",
+    "decreased",
+    "reduced",
+    "down",
+    "poor",
+    "slow",
+    "markedly low",
+    "markedly decreased",
+    "markedly reduced",
+  ]
     .map(anyCase)
     .join("|") + "|↓";
 const NAME_GROUP = `(?:${insensitiveAlt}|${sensitiveAlt})`;
@@ -191,6 +205,10 @@ const QUALIFIER = [
   "dangerously",
   "extremely",
   "profoundly",
+  "quite",
+  "v",
+  "a little",
+  "a bit",
 ]
   .map(anyCase)
   .join("|");
@@ -224,8 +242,10 @@ const LINKING = [
   .map(anyCase)
   .join("|");
 // "urea + creat high", "bili up, AST up", "K+ 7.2 H" is read by VALUE_RE; "low K", "raised ALT".
+// A word before "and" that is a name only with the last name's head noun: "heart and respiratory
+// rates are raised" (heart rate and respiratory rate).
 const POSTFIX_RE = new RegExp(
-  `(?<![A-Za-z0-9])(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${LINKING}|${QUALIFIER})\\s+){0,3}(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])${NOT_NORMAL_END}`,
+  `(?<![A-Za-z0-9])(?:(?<lead>(?!(?:${NAME_GROUP})(?![A-Za-z]))[A-Za-z]+)\\s+${anyCase("and")}\\s+)?(?<names>${NAME_GROUP}(?:${JOIN}${NAME_GROUP}){0,10})\\s+(?:(?:${LINKING}|${QUALIFIER})\\s+){0,3}(?<dir>${DIRECTION_HIGH}|${DIRECTION_LOW})(?![A-Za-z])${NOT_NORMAL_END}`,
   "gi",
 );
 // "low potassium, sodium, chloride and phosphate", "raised ALT and bilirubin"; a later name with
@@ -481,16 +501,24 @@ export function findLabFindings(
 
   for (const re of [POSTFIX_RE, PREFIX_RE]) {
     for (const m of text.matchAll(re)) {
-      const start = m.index;
-      const end = start + m[0].length;
+      const names = m.groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/i).filter(Boolean);
+      const head = names.at(-1)!.trim().split(/\s+/).at(-1)!;
+      const lead = m.groups!.lead ? nameToAnalyte(`${m.groups!.lead} ${head}`) : undefined;
+      const start = lead || !m.groups!.lead ? m.index : m.index + m[0].indexOf(m.groups!.names!);
+      const end = m.index + m[0].length;
       if (covered.some(([s, e]) => start < e && end > s)) continue;
       const dir = m.groups!.dir!.toLowerCase();
       const high = new RegExp(`^(?:${DIRECTION_HIGH})$`).test(dir);
-      const names = m.groups!.names!.split(/\s*(?:\+|&|\band\b|\bAND\b|,|\/)\s*/i).filter(Boolean);
-      for (const name of names) {
-        // "low serum sodium and chloride": the analyte after a sample word.
-        const analyte =
-          nameToAnalyte(name.trim()) ?? nameToAnalyte(name.trim().replace(/^(?:serum|blood|plasma)\s+/i, ""));
+      // "low serum sodium and chloride": the analyte after a sample word.
+      const analytes = [
+        lead,
+        ...names.map(
+          (name) =>
+            nameToAnalyte(name.trim()) ??
+            nameToAnalyte(name.trim().replace(/^(?:serum|blood|plasma)\s+/i, "")),
+        ),
+      ];
+      for (const analyte of analytes) {
         const sign = analyte ? (high ? analyte.high : analyte.low) : undefined;
         if (sign) findings.push({ sign, start, end, significant: false });
       }

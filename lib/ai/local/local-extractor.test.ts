@@ -413,6 +413,18 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Ferret. The pulse is over 300 beats/min."))).toContain("tachycardia");
   });
 
+  it("reads a rate said to be raised or low without its value", async () => {
+    expect(present(await extract("Dog. Heart and respiratory rates are mildly raised.")).sort()).toEqual([
+      "tachycardia",
+      "tachypnoea",
+    ]);
+    expect(present(await extract("Cat. RR mildly incr. HR low.")).sort()).toEqual([
+      "bradycardia",
+      "tachypnoea",
+    ]);
+    expect(present(await extract("Dog. HR not elevated."))).toEqual([]);
+  });
+
   it("reads everyday phrasings of common signs", async () => {
     expect(present(await extract("Dog. Abdo pain on palpation."))).toContain("abdominal pain");
     expect(present(await extract("Dog. Appetite well down."))).toContain("inappetence");

@@ -192,19 +192,6 @@ export function findVitalSigns(
     if (c === "low") out.push({ sign: m[1] === "P" ? "bradycardia" : "bradypnoea", ...span });
   }
 
-  // "heart and respiratory rates are mildly raised", "RR mildly incr", "HR a little elevated".
-  const stateRe =
-    /\b(heart and resp(?:iratory)? rates|HR and RR|heart rate|HR|pulse(?: rate)?|resp(?:iratory)? rate|RR|breathing rate)\s+(?:(?:is|are|was|were|both)\s+)?(?:(?:a little|a bit|slightly|mildly|moderately|markedly|very|v|quite)\s+)?(elevated|increased|incr|raised|high|fast|rapid|low|reduced|decreased|slow)\b/gi;
-  while ((m = stateRe.exec(text)) !== null) {
-    const which = m[1]!.toLowerCase();
-    const high = !/^(?:low|reduced|decreased|slow)$/i.test(m[2]!);
-    const span = { start: m.index, end: m.index + m[0].length, significant: false };
-    const heart = /heart|hr|pulse/.test(which);
-    const breathing = /resp|rr|breathing/.test(which);
-    if (heart) out.push({ sign: high ? "tachycardia" : "bradycardia", ...span });
-    if (breathing) out.push({ sign: high ? "tachypnoea" : "bradypnoea", ...span });
-  }
-
   const crtRe =
     /\b(?:CRT|capillary refill(?: time)?)\s*(?:of|was|is)?\s*[:=]?\s*(?:~|approx\.?|about|c\.)?\s*(<|>|&lt;|&gt;)?\s*(\d(?:\.\d)?)\s*(?:s|sec|secs|seconds)?\b/gi;
   while ((m = crtRe.exec(text)) !== null) {
