@@ -15,6 +15,7 @@ import {
   symptoms,
 } from "@/db/schema";
 import { catalogueCache } from "@/db/seed/catalogue-cache";
+import { generalForms } from "@/lib/catalogue/general-forms";
 import { bodySites, isStructural, shareSite } from "./body-sites";
 import { buildConditionTextIndex, type ConditionTextIndex } from "./condition-text";
 
@@ -57,6 +58,11 @@ export interface KbSymptom {
   parentIds: number[];
   /** More specific signs that imply this one. */
   childIds: number[];
+  /**
+   * The general signs a case lists beside this one when it is present (lib/catalogue/general-forms.ts:
+   * "productive cough" → coughing), which the ranker does not count twice.
+   */
+  generalFormIds: number[];
   /** For a structural finding (a mass, an enlarged organ): the others at the same body site or region (lib/diagnosis/body-sites.ts). */
   siteSiblingIds: number[];
 }
@@ -155,7 +161,17 @@ function parseRiskFactors(raw: unknown): RiskFactors {
 /** Sign hierarchy from names: a sign whose name contains another sign's whole name is a kind of it. */
 const FINDING_CATEGORY_KEYS = new Set(["laboratory", "imaging"]);
 
-function buildSymptoms(rows: { id: number; name: string; categoryKey: string }[]): Map<number, KbSymptom> {
+function buildSymptoms(
+  rows: { id: number; name: string; synonyms: string[]; categoryKey: string }[],
+): Map<number, KbSymptom> {
+  const forms = generalForms(
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      category: row.categoryKey,
+      terms: [...new Set([row.name, ...row.synonyms].map((t) => t.toLowerCase()))],
+    })),
+  );
   const tokenised = rows.map((row) => ({ ...row, words: words(row.name) }));
   const result = new Map<number, KbSymptom>(
     rows.map((row) => [
@@ -166,6 +182,7 @@ function buildSymptoms(rows: { id: number; name: string; categoryKey: string }[]
         finding: FINDING_CATEGORY_KEYS.has(row.categoryKey),
         parentIds: [],
         childIds: [],
+        generalFormIds: forms.get(row.id) ?? [],
         siteSiblingIds: [],
       },
     ]),
@@ -236,7 +253,12 @@ async function readKnowledgeBase(db: Database, version: string): Promise<Knowled
         })
         .from(conditionSigns),
       db
-        .select({ id: symptoms.id, name: symptoms.name, categoryKey: symptomCategories.key })
+        .select({
+          id: symptoms.id,
+          name: symptoms.name,
+          synonyms: symptoms.synonyms,
+          categoryKey: symptomCategories.key,
+        })
         .from(symptoms)
         .innerJoin(symptomCategories, eq(symptomCategories.id, symptoms.categoryId)),
       db

@@ -274,6 +274,19 @@ describe("rankDifferentials", () => {
     expect(ranked.find((d) => d.id === target)!.evidence.supporting.map((s) => s.id)).toContain(projectile);
   });
 
+  it("does not count a general sign again beside its specific form (a case lists both)", async () => {
+    const [productive, coughing, fever] = await signIds("productive cough", "coughing", "pyrexia");
+    const alone = await rankDifferentials(db, {
+      animal_type_id: dog,
+      present_symptom_ids: [productive!, fever!],
+    });
+    const both = await rankDifferentials(db, {
+      animal_type_id: dog,
+      present_symptom_ids: [productive!, coughing!, fever!],
+    });
+    expect(both.map((d) => [d.name, d.score])).toEqual(alone.map((d) => [d.name, d.score]));
+  });
+
   describe("textbook presentations rank their condition in the top 3", () => {
     const cases: {
       title: string;

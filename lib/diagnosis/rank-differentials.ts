@@ -696,6 +696,15 @@ function textScoresFor(
   return matchConditionText(kb.conditionText, noteStems(input.notes));
 }
 
+/**
+ * A case lists a specific sign's general form beside it ("productive cough" and coughing): the
+ * specific sign carries the evidence, so its general form is not counted again.
+ */
+function withoutImpliedGenerals(kb: KnowledgeBase, ids: number[]): number[] {
+  const implied = new Set(ids.flatMap((id) => kb.symptoms.get(id)?.generalFormIds ?? []));
+  return ids.filter((id) => !implied.has(id));
+}
+
 /** How much the present findings say, in nats: rare findings for the species say more. */
 function information(present: Finding[]): number {
   return present.reduce((sum, f) => sum + Math.min(3, -Math.log(Math.max(f.baseLeak, 1e-6))), 0);
@@ -711,6 +720,7 @@ export function rankDetailed(
   const known =
     input.animal_type_id !== null ? validate(kb, { ...input, animal_type_id: input.animal_type_id }) : null;
   if (known === null) validateSigns(kb, input);
+  input = { ...input, present_symptom_ids: withoutImpliedGenerals(kb, input.present_symptom_ids) };
 
   // The species to rank: the patient's, or (unknown, or a species without conditions of its own)
   // every species weighted by how often it is seen in practice.

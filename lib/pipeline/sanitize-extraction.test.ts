@@ -120,6 +120,41 @@ describe("sanitizeExtraction", () => {
     expect(result.sanitized_symptoms[0]!.category_name).toBeTruthy();
   });
 
+  it("lists a specific sign's general form beside it, unless the note says otherwise of the general sign", () => {
+    const mention = (name: string, status: Extraction["symptoms"][number]["status"], phrase: string) => ({
+      symptomId: signId(name),
+      keyPhrases: [phrase],
+      distance: 0,
+      status,
+      significant: false,
+    });
+    const cough = sanitizeExtraction(
+      extraction({ animalTypeId: typeId("dog") }, [mention("productive cough", "present", "moist cough")]),
+      lexicon,
+    );
+    expect(cough.sanitized_symptoms.map((s) => [s.symptom_name, s.key_phrases])).toEqual([
+      ["productive cough", ["moist cough"]],
+      ["coughing", ["moist cough"]],
+    ]);
+    // An authored form: tail bobbing in a bird is laboured breathing.
+    const bird = sanitizeExtraction(
+      extraction({ animalTypeId: typeId("budgerigar") }, [
+        mention("tail bobbing", "present", "tail bobbing"),
+      ]),
+      lexicon,
+    );
+    expect(bird.sanitized_symptoms.map((s) => s.symptom_name)).toEqual(["tail bobbing", "dyspnoea"]);
+    // "No cough ... productive cough last month"-style contradictions keep the note's word on the general sign.
+    const denied = sanitizeExtraction(
+      extraction({ animalTypeId: typeId("dog") }, [
+        mention("productive cough", "present", "moist cough"),
+        mention("coughing", "absent", "no coughing"),
+      ]),
+      lexicon,
+    );
+    expect(denied.sanitized_symptoms.map((s) => s.symptom_name)).toEqual(["productive cough"]);
+  });
+
   it("works end to end with the local extractor", async () => {
     const notes = "Daisy, 16y FS Ragdoll, BW 3.2kg. PU/PD, losing weight, bad breath. V- D-.";
     const result = sanitizeExtraction(await localExtractor.extract(notes, lexicon), lexicon, notes);

@@ -3,6 +3,7 @@
 // species, and only the signs present now, one per catalogue sign, in the order of the notes.
 import type { Lexicon } from "@/lib/ai/lexicon";
 import type { Extraction } from "@/lib/ai/types";
+import { generalForms } from "@/lib/catalogue/general-forms";
 
 export interface SanitizedPatient {
   animal_type_id: number | null;
@@ -143,6 +144,7 @@ export function sanitizeExtraction(
       });
     }
   }
+  addGeneralForms(merged, extraction, lexicon, finalType);
   let symptoms = [...merged.values()];
   if (typeof notes === "string" && notes) {
     const lower = notes.toLowerCase();
@@ -168,4 +170,49 @@ export function sanitizeExtraction(
     },
     sanitized_symptoms: symptoms,
   };
+}
+
+/**
+ * A present specific sign also makes its general sign present ("productive cough" → coughing),
+ * with the specific sign's phrases, unless the note says something else of the general sign
+ * (denied, past, another animal's).
+ */
+function addGeneralForms(
+  merged: Map<number, SanitizedSymptom>,
+  extraction: Extraction,
+  lexicon: Lexicon,
+  animalTypeId: number | null,
+): void {
+  const forms = lexiconForms(lexicon);
+  const spokenOf = new Set(extraction.symptoms.filter((m) => m.status !== "present").map((m) => m.symptomId));
+  for (const specific of [...merged.values()]) {
+    for (const generalId of forms.get(specific.id) ?? []) {
+      if (merged.has(generalId) || spokenOf.has(generalId)) continue;
+      const general = lexicon.symptomById.get(generalId);
+      if (!general) continue;
+      if (animalTypeId !== null && general.animalTypeIds && !general.animalTypeIds.includes(animalTypeId))
+        continue;
+      merged.set(generalId, {
+        id: generalId,
+        symptom_name: general.name,
+        category_name: general.categoryName,
+        key_phrases: [...specific.key_phrases],
+        _distance: specific._distance,
+        significant: specific.significant,
+      });
+    }
+  }
+}
+
+const formsByLexicon = new WeakMap<Lexicon, Map<number, number[]>>();
+
+function lexiconForms(lexicon: Lexicon): Map<number, number[]> {
+  let forms = formsByLexicon.get(lexicon);
+  if (!forms) {
+    forms = generalForms(
+      lexicon.symptoms.map((s) => ({ id: s.id, name: s.name, category: s.categoryName, terms: s.terms })),
+    );
+    formsByLexicon.set(lexicon, forms);
+  }
+  return forms;
 }

@@ -82,6 +82,31 @@ describe("breed", () => {
     ).toEqual({ species: "dog", breed: "Labrador Retriever" });
   });
 
+  it("does not take a word that only shares a species word's stem, food, teeth or counted housemates for the patient", async () => {
+    expect(await patient("Chihuahua, F entire. O declined rads/bloods at this stage.")).toEqual({
+      species: "dog",
+      breed: "Chihuahua",
+    });
+    expect(
+      await patient("Harvey, 8yo M Cavoodle. Vomited; had extra cooked chicken over the weekend."),
+    ).toEqual({
+      species: "dog",
+      breed: "Cavapoo",
+    });
+    expect(await patient("Dilbert, Persian, hit by a car. Jaw unstable just behind the canines.")).toEqual({
+      species: "cat",
+      breed: "Persian",
+    });
+    expect(
+      await patient("3yo MN Siamese, 5 kg, indoor only. 2 dogs in household. Straining to urinate."),
+    ).toEqual({
+      species: "cat",
+      breed: "Siamese",
+    });
+    // Counted animals still name the species when nothing else does: a herd note.
+    expect((await patient("Herd of 40 cows, 3 cows with mastitis this week.")).species).toBe("cattle");
+  });
+
   it("records a pet tortoise's, snake's or hamster's kind as its breed, and the species from it", async () => {
     expect(await patient("Sulcata, 12yo, not eating since hibernation.")).toEqual({
       species: "tortoise",

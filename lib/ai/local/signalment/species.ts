@@ -176,7 +176,15 @@ const ABOUT_ANOTHER_AFTER = new Set([
   "bones",
   "mince",
   "stock",
+  "wings",
+  "necks",
+  "carcass",
+  "scraps",
+  "dinner",
   "and",
+  // A tooth, not the patient: "canine teeth", "broken canine tooth".
+  "teeth",
+  "tooth",
 ]);
 // "fed some chicken", "the other cat", "no contact with dogs".
 const ABOUT_ANOTHER_BEFORE = new Set([
@@ -211,6 +219,28 @@ const ABOUT_ANOTHER_BEFORE = new Set([
   "ceramic",
   "rawhide",
   // Prey a reptile or raptor is fed: "refusing mice", "offered a defrosted rat".
+  // A tooth: "upper left canine", "fractured canine", "retained deciduous canine".
+  "upper",
+  "lower",
+  "maxillary",
+  "mandibular",
+  "left",
+  "right",
+  "fractured",
+  "broken",
+  "deciduous",
+  "retained",
+  // Food as it is prepared: "extra cooked chicken", "raw lamb", "boiled rabbit".
+  "cooked",
+  "boiled",
+  "roast",
+  "roasted",
+  "grilled",
+  "fried",
+  "raw",
+  "tinned",
+  "canned",
+  "dried",
   "refusing",
   "refuses",
   "refused",
@@ -311,6 +341,34 @@ function inSignalment(note: SignalmentNote, start: number, end: number): boolean
 const SIGNALMENT_VOTE = 2;
 
 /**
+ * The words as written are the species term or its plural or possessive: the index matches by
+ * stem, which also lets "stage" reach "stag" and "ratting" reach "rat".
+ */
+function writtenAsSpeciesWord(note: SignalmentNote, start: number, terms: string[]): boolean {
+  return terms.every((term, j) => {
+    const written = note.tokens[start + j]?.norm.replace(/['’]s?$/, "") ?? "";
+    if (written === term || written === `${term}s` || written === `${term}es`) return true;
+    if (term.endsWith("y") && written === `${term.slice(0, -1)}ies`) return true;
+    if (term.endsWith("f") && written === `${term.slice(0, -1)}ves`) return true;
+    // A misspelling the spelling index corrected, or a word the tokeniser split differently.
+    return note.view.corrections.has(start + j) || !/^[a-z]+$/.test(written);
+  });
+}
+
+const COUNT_WORDS = /^(?:\d{1,3}|two|three|four|five|six|several|multiple|many|both|few)$/;
+
+/**
+ * "2 dogs in the household", "three cats at home": animals counted in the plural are the
+ * household's, a weak vote for the patient's species that its breed or own species word outweighs.
+ */
+function countedPlural(note: SignalmentNote, start: number, end: number, id: number): boolean {
+  const last = note.tokens[end - 1]?.norm ?? "";
+  const singular = note.index.lexicon.animalTypeById.get(id)?.name.toLowerCase().split(" ").at(-1);
+  const plural = last !== singular && /s$/.test(last) && !/['’]/.test(last);
+  return plural && COUNT_WORDS.test(note.tokens[start - 1]?.norm ?? "");
+}
+
+/**
  * The species words that name this patient, in the order written. Inside a multi-word breed
  * ("Staffordshire Bull Terrier", "Rex Rabbit") a species word belongs to the breed.
  */
@@ -325,6 +383,9 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       continue;
     }
     if (isVerbDoes(tokens, m.start)) continue;
+    if (!writtenAsSpeciesWord(note, m.start, m.entry.tokens)) continue;
+    // "the canines", "behind the canines": the teeth, never the patients.
+    if (tokens[m.start]!.norm === "canines") continue;
     const term = m.entry.tokens.join(" ");
     const first = tokens[m.start]!;
     const next = tokens[m.end]?.norm ?? "";
@@ -336,8 +397,12 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
     }
     // "playing with the other cats", "another dog in the house": the patient is most likely one
     // of them too, a weak vote a named species or breed outweighs.
-    if ((prev === "other" || prev === "another") && !ABOUT_ANOTHER_AFTER.has(next)) {
-      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote: 1 });
+    if (
+      (prev === "other" || prev === "another" || countedPlural(note, m.start, m.end, m.entry.payload)) &&
+      !ABOUT_ANOTHER_AFTER.has(next)
+    ) {
+      const vote = prev === "other" || prev === "another" ? 1 : 0.5;
+      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote });
     } else if (
       !ABOUT_ANOTHER_AFTER.has(next) &&
       !ABOUT_ANOTHER_BEFORE.has(prev) &&

@@ -1,0 +1,68 @@
+// A specific sign is also a case of its general sign: "productive cough" is coughing,
+// "mucopurulent nasal discharge" is nasal discharge, "tail bobbing" in a bird is dyspnoea. A case
+// lists both, so a vet (or a search, or a colleague's checklist) asking for the general sign finds
+// it, and the specific one keeps what the note said. Which general sign a specific one belongs to
+// comes from the catalogue's words (a sign of the same category whose name or synonym is a run of
+// whole words of the specific sign's name) and, for forms whose words do not say so, from the
+// short list below.
+/** Specific signs whose general sign their words do not name: [specific, general]. */
+const AUTHORED_FORMS: [string, string][] = [
+  // Forms of laboured breathing.
+  ["open-mouth breathing", "dyspnoea"],
+  ["tail bobbing", "dyspnoea"],
+  ["increased expiratory effort", "dyspnoea"],
+  ["increased inspiratory effort", "dyspnoea"],
+  // Froth or bubbles at the nares are a discharge.
+  ["bubbles from nose", "nasal discharge"],
+  // A pulse deficit is an irregular rhythm felt at the pulse.
+  ["pulse deficits", "arrhythmia"],
+  // Scratching at the ears is itch of the ears.
+  ["scratching at ears", "pruritus"],
+];
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter(Boolean);
+
+function containsRun(haystack: string[], needle: string[]): boolean {
+  if (needle.length === 0 || needle.length >= haystack.length) return false;
+  for (let i = 0; i + needle.length <= haystack.length; i++)
+    if (needle.every((w, j) => haystack[i + j] === w)) return true;
+  return false;
+}
+
+export interface SignTerms {
+  id: number;
+  name: string;
+  /** The sign's category (key or name: only compared with each other). */
+  category: string;
+  /** Lower-case name and synonyms. */
+  terms: string[];
+}
+
+/** sign id → the ids of the general signs it is a form of. */
+export function generalForms(signs: SignTerms[]): Map<number, number[]> {
+  const forms = new Map<number, number[]>();
+  const add = (specificId: number, generalId: number) => {
+    const list = forms.get(specificId) ?? [];
+    if (!list.includes(generalId)) list.push(generalId);
+    forms.set(specificId, list);
+  };
+  const termWords = signs.map((s) => ({ sign: s, terms: s.terms.map(words) }));
+  for (const specific of signs) {
+    const name = words(specific.name);
+    for (const { sign: general, terms } of termWords) {
+      if (general.id === specific.id || general.category !== specific.category) continue;
+      if (terms.some((t) => containsRun(name, t))) add(specific.id, general.id);
+    }
+  }
+  const byName = new Map(signs.map((s) => [s.name, s]));
+  for (const [specificName, generalName] of AUTHORED_FORMS) {
+    const specific = byName.get(specificName);
+    const general = byName.get(generalName);
+    if (specific && general) add(specific.id, general.id);
+  }
+  return forms;
+}
