@@ -103,6 +103,11 @@ describe("breed", () => {
       species: "cat",
       breed: "Siamese",
     });
+    expect(await patient("Bramble, 19yo cob mare, ~600 kg. Pot-bellied, patchy sweating.")).toEqual({
+      species: "horse",
+      breed: "Cob",
+    });
+    expect((await patient("Rosie, 8 yr FS Golden Retriever. Flank alopecia, rat tail.")).species).toBe("dog");
     // Counted animals still name the species when nothing else does: a herd note.
     expect((await patient("Herd of 40 cows, 3 cows with mastitis this week.")).species).toBe("cattle");
   });

@@ -111,7 +111,6 @@ export function findBreedCandidates(
     // (the catalogue's Mixed Breed of the species), but weakly: a named breed beats them.
     const mixedOnly = m.entry.payload.every((id) => index.lexicon.breedById.get(id)?.mixed === true);
     if (single && NOT_BREED_WORDS.has(term) && !mixedOnly) continue;
-    if (single && term.length <= 4 && !visible) continue;
     // "Lab results", "lab work": the laboratory, not a Labrador.
     if (term === "lab" && LABORATORY_WORDS.has(tokens[m.end]?.norm ?? "")) continue;
     if (!mixedOnly && m.entry.tokens.every((w) => COMMON_BREED_WORDS.has(w) || CROSS_WORDS.has(w))) continue;
@@ -125,6 +124,8 @@ export function findBreedCandidates(
       isSignalmentToken(note, m.end) ||
       tokens[m.start - 1]?.norm === ",";
     if (besideSignalment) score += 2;
+    // A short lower-case word is a breed only right beside an age or sex ("19yo cob mare", "6yo lab").
+    if (single && term.length <= 4 && !visible && !besideAgeOrSex(note, m.start, m.end)) continue;
     // Two-letter abbreviations ("TB", "QH") only in capitals and beside other signalment.
     if (single && term.length <= 2 && !(first.upper && besideSignalment)) continue;
     const ids = abbreviatedBreeds(term, m.entry.payload, index.lexicon);
@@ -269,4 +270,9 @@ function kindOfSpecies(
   );
   const breed = kind ? text.slice(tokens[kind.start]!.start, tokens[kind.end - 1]!.end) : null;
   return { breedId: null, breed, claimed: [] };
+}
+
+/** Is an age or sex written right before or after [start, end)? */
+function besideAgeOrSex(note: SignalmentNote, start: number, end: number): boolean {
+  return (start > 0 && isSignalmentToken(note, start - 1)) || isSignalmentToken(note, end);
 }

@@ -178,6 +178,11 @@ const ABOUT_ANOTHER_AFTER = new Set([
   "stock",
   "wings",
   "necks",
+  // "rat tail" (a coat sign), "rat bait", "rat poison": not the patient.
+  "tail",
+  "bait",
+  "poison",
+  "trap",
   "carcass",
   "scraps",
   "dinner",
@@ -345,8 +350,9 @@ const SIGNALMENT_VOTE = 2;
  * stem, which also lets "stage" reach "stag" and "ratting" reach "rat".
  */
 function writtenAsSpeciesWord(note: SignalmentNote, start: number, terms: string[]): boolean {
-  return terms.every((term, j) => {
-    const written = note.tokens[start + j]?.norm.replace(/['’]s?$/, "") ?? "";
+  const bare = (word: string) => word.replace(/['’]s?$/, "");
+  return terms.map(bare).every((term, j) => {
+    const written = bare(note.tokens[start + j]?.norm ?? "");
     if (written === term || written === `${term}s` || written === `${term}es`) return true;
     if (term.endsWith("y") && written === `${term.slice(0, -1)}ies`) return true;
     if (term.endsWith("f") && written === `${term.slice(0, -1)}ves`) return true;
