@@ -5,6 +5,13 @@
 // comes from the catalogue's words (a sign of the same category whose name or synonym is a run of
 // whole words of the specific sign's name) and, for forms whose words do not say so, from the
 // short list below.
+/**
+ * General signs whose forms the catalogue files under other categories (mammary swelling under
+ * reproductive, submandibular oedema under haemolymphatic, erythema of the ear canal under ear):
+ * their words still make them forms of the general sign.
+ */
+const ACROSS_CATEGORIES = new Set(["swelling", "erythema"]);
+
 /** Specific signs whose general sign their words do not name: [specific, general]. */
 const AUTHORED_FORMS: [string, string][] = [
   // Forms of laboured breathing.
@@ -54,7 +61,8 @@ export function generalForms(signs: SignTerms[]): Map<number, number[]> {
   for (const specific of signs) {
     const name = words(specific.name);
     for (const { sign: general, terms } of termWords) {
-      if (general.id === specific.id || general.category !== specific.category) continue;
+      if (general.id === specific.id) continue;
+      if (general.category !== specific.category && !ACROSS_CATEGORIES.has(general.name)) continue;
       if (terms.some((t) => containsRun(name, t))) add(specific.id, general.id);
     }
   }

@@ -377,6 +377,18 @@ describe("localExtractor: real notes", () => {
     ).toContain("abdominal pain");
   });
 
+  it("reads a swelling in the abdomen as a mass, a swollen abdomen as distension, and swollen nodes as lymphadenopathy", async () => {
+    const sites = async (notes: string) => present(await extract(notes));
+    expect(await sites("Pup. Hard rounded swelling palpable in abdomen.")).toContain("abdominal mass");
+    expect(await sites("Bitch. Abdomen swollen and tense.")).toContain("abdominal distension");
+    expect(await sites("Dog. Swelling along her jawline.")).toContain("facial swelling");
+    expect(await sites("Horse. Swollen mandibular lymph nodes.")).toEqual(["lymphadenopathy"]);
+    // The nearer site takes the word: the legs, not the jaw before them.
+    const dragon = await sites("Bearded dragon. Soft rubbery lower jaw, swollen hind legs.");
+    expect(dragon).toContain("swelling");
+    expect(dragon).not.toContain("facial swelling");
+  });
+
   it("takes the source of a smell and reads lung nodules as the pattern", async () => {
     const e = await extract(
       "Dog 8yo. Putrid smell from the mouth. Smelly ears. Rads: numerous soft-tissue nodules throughout the lung fields.",

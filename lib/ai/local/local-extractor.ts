@@ -271,7 +271,10 @@ const PAIN_SITES: [RegExp, string][] = [
 // Limbs and joints keep plain "swelling": vets write "swollen R forelimb over carpus" for a
 // soft-tissue swelling as often as for a joint effusion.
 const SWELLING_SITES: [RegExp, string][] = [
-  [/^(?:face|facial|muzzle|lips|lip|cheek|cheeks|head)$/, "facial swelling"],
+  [
+    /^(?:face|facial|muzzle|lips|lip|cheek|cheeks|head|jaw|jawline|jowl|jowls|zygomatic|zygoma|cheekbone|maxilla|maxillary|mandible|mandibular)$/,
+    "facial swelling",
+  ],
   [/^(?:neck|throat|cervical|throatlatch)$/, "neck swelling"],
   [/^(?:eyelid|eyelids|periorbital|orbit\w*|periocular)$/, "periorbital swelling"],
   [/^(?:vulva|vulval|vulvar)$/, "vulval swelling"],
@@ -286,7 +289,15 @@ const SWELLING_SITES: [RegExp, string][] = [
   [/^(?:nose|nasal)$/, "nasal swelling"],
   [/^(?:sinus|sinuses)$/, "swollen sinuses"],
   [/^(?:wattle|wattles)$/, "wattle swelling"],
+  // A limb or joint keeps plain swelling, and being nearer it stops a farther site from taking
+  // the word ("soft lower jaw, swollen hind legs").
+  [
+    /^(?:limb|limbs|leg|legs|hind|fore|forelimb|forelimbs|hindlimb|hindlimbs|joint|joints|carpus|hock|hocks|stifle|fetlock|foot|feet|paw|paws|digit|toe|toes)$/,
+    "swelling",
+  ],
 ];
+const ABDOMEN = /^(?:abdomen|abdominal|abdo|belly|tummy)$/;
+const LYMPH_NODE = /^(?:lymph|ln|lns|lnn|node|nodes)$/;
 /** Nodules in the lungs are the radiographic pattern, not a mass. */
 const GENERIC_NODULE = new Set(["nodule", "nodules"]);
 const NODULE_SITES: [RegExp, string][] = [[/^(?:lung|lungs|pulmonary)$/, "pulmonary nodules"], ...MASS_SITES];
@@ -389,7 +400,9 @@ function resolveSites(
     [idByName.get("skin mass"), GENERIC_MASS, MASS_SITES],
     [idByName.get("malodour"), GENERIC_MALODOUR, MALODOUR_SITES],
     [idByName.get("pain"), GENERIC_PAIN, PAIN_SITES],
-    [idByName.get("swelling"), GENERIC_SWELLING, SWELLING_SITES],
+    // The abdomen: "abdomen swollen" is distension, "a swelling palpable in the abdomen" a mass.
+    [idByName.get("swelling"), new Set(["swollen"]), [[ABDOMEN, "abdominal distension"], ...SWELLING_SITES]],
+    [idByName.get("swelling"), GENERIC_SWELLING, [[ABDOMEN, "abdominal mass"], ...SWELLING_SITES]],
     [idByName.get("swelling"), GENERIC_OEDEMA, [...OEDEMA_SITES, ...SWELLING_SITES]],
     [idByName.get("weakness"), GENERIC_WEAKNESS, WEAKNESS_SITES],
   ];
@@ -416,6 +429,9 @@ function resolveSites(
         const word = t.norm.includes("-") ? t.norm.slice(t.norm.lastIndexOf("-") + 1) : t.norm;
         let site = sites.find(([re]) => re.test(t.norm) || re.test(word));
         if (!site) continue;
+        // "swollen mandibular lymph nodes", "submandibular LNs enlarged": the nodes, not the region.
+        if ([tokens[k + 1], tokens[k + 2]].some((n) => n && LYMPH_NODE.test(n.norm)))
+          site = [LYMPH_NODE, "lymphadenopathy"];
         // "mass in the right limb of the pancreas": the organ after "of" is the site.
         if (tokens[k + 1]?.norm === "of") {
           const organ = [tokens[k + 2], tokens[k + 3]].find(
