@@ -389,6 +389,19 @@ describe("localExtractor: real notes", () => {
     expect(dragon).not.toContain("facial swelling");
   });
 
+  it("reads lay phrasings whose words a species also uses, and the owner's words for urinary signs", async () => {
+    expect(present(await extract("Merlin, 11y MN DSH. Cow-pat stools x3 mths."))).toContain("diarrhoea");
+    expect(present(await extract("Bun Bun, 6y FN Dutch rabbit. Wet chin, dropping food."))).toContain(
+      "hypersalivation",
+    );
+    expect(
+      present(
+        await extract("Cat, 3y MN. In and out of the tray passing tiny amounts, also weeing in the bath."),
+      ),
+    ).toEqual(expect.arrayContaining(["pollakiuria", "house soiling"]));
+    expect(present(await extract("Ziggy, cat. O/E blood L nostril."))).toContain("epistaxis");
+  });
+
   it("takes the source of a smell and reads lung nodules as the pattern", async () => {
     const e = await extract(
       "Dog 8yo. Putrid smell from the mouth. Smelly ears. Rads: numerous soft-tissue nodules throughout the lung fields.",

@@ -40,7 +40,7 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   const speciesWords = findSpeciesWords(note, inMultiWordBreed);
   for (const word of speciesWords) {
     if (word.vote !== null) addVote(votes, word.id, word.vote);
-    if (!word.offspring) claim(word.start, word.end);
+    if (!word.readable) claim(word.start, word.end);
   }
   discountNestedSpeciesWords(speciesWords, votes);
 

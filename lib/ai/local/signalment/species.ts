@@ -178,6 +178,9 @@ const ABOUT_ANOTHER_AFTER = new Set([
   "stock",
   "wings",
   "necks",
+  // "cow pat stools": the faeces' look, not the patient.
+  "pat",
+  "pats",
   // "rat tail" (a coat sign), "rat bait", "rat poison": not the patient.
   "tail",
   "bait",
@@ -273,8 +276,11 @@ const OFFSPRING_BEFORE = new Set([
 export interface SpeciesWord extends TokenSpan {
   id: number;
   term: string;
-  /** Offspring of the patient ("her foal"): votes, but its tokens stay readable as part of a sign. */
-  offspring?: boolean;
+  /**
+   * Votes, but its tokens stay readable as part of a sign: the patient's offspring ("her foal"), or
+   * a weak species word in lower case ("wet chin").
+   */
+  readable?: boolean;
   /** Its vote for the species; null for a sex word that names the species too ("mare"), which votes as a sex word. */
   vote: number | null;
 }
@@ -423,7 +429,9 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       // history ("the mice came from a new supplier… the mice were bad") gains little each time.
       const repeated = words.some((w) => w.id === m.entry.payload && w.vote !== null && w.vote >= 3);
       const vote = alsoSex ? null : repeated && !risky ? 1 : (explicit ? 4 : risky ? 1 : 3) + opening;
-      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote, offspring });
+      // A weak word written in lower case ("wet chin", "calf muscles") stays readable as a sign's word.
+      const readable = offspring || (risky && !first.capitalised && !first.upper);
+      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote, readable });
     }
     i = m.end - 1;
   }
