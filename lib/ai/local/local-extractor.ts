@@ -77,7 +77,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
     spanMention(finding, { significantHint: finding.significant, forced: "present", measured: true });
   for (const pattern of findPatternSigns(text)) spanMention(pattern, { significantHint: false });
   // A measured value is what it is, whatever the clause says ("pulse 140 with no arrhythmia, RR 54").
-  for (const finding of findVitalSigns(text, speciesKey, signalment.weights))
+  for (const finding of findVitalSigns(text, speciesKey, signalment.weights, signalment.patient.ageYears))
     spanMention(finding, { significantHint: finding.significant, measured: true });
 
   for (const m of mentions) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findVitalSigns } from "./vitals";
+import { findWeights } from "./weight-age";
 
 const signs = (text: string, species: string | null = "dog") =>
   findVitalSigns(text, species, []).map((f) => f.sign);
@@ -24,5 +25,16 @@ describe("findVitalSigns", () => {
     expect(signs("capillary refill time 4 seconds")).toEqual(["prolonged crt"]);
     expect(signs("CRT ~3 sec")).toEqual(["prolonged crt"]);
     expect(signs("CRT <2s")).toEqual([]);
+  });
+
+  it("reads water drunk a day against the weight, and weight gained since an earlier weighing", () => {
+    const withWeights = (text: string, species: string, age: number | null = null) =>
+      findVitalSigns(text, species, findWeights(text), age).map((f) => f.sign);
+    expect(withWeights("Bichon, 6.9 kg. Drinking ~1.2 L/day.", "dog")).toEqual(["polydipsia"]);
+    expect(withWeights("Lab 30 kg, drinks 1.5 litres a day.", "dog")).toEqual([]);
+    expect(withWeights("Cat 4 kg, drinking 300 ml per day.", "cat")).toEqual(["polydipsia"]);
+    expect(withWeights("Retriever 39.5 kg (34 kg last yr).", "dog", 8)).toEqual(["weight gain"]);
+    // A puppy is growing.
+    expect(withWeights("Pup 12 kg (8 kg last month).", "dog", 0.3)).toEqual([]);
   });
 });

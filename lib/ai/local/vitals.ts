@@ -1,5 +1,6 @@
 // Signs read from measurements: temperature, heart and respiratory rate against the species'
-// reference range, capillary refill time, and weight lost since a previous weighing. A qualifier
+// reference range, capillary refill time, water drunk a day, and weight lost or gained since a
+// previous weighing. A qualifier
 // the vet wrote in brackets ("RR 42 (elevated)", "T 37.6 (low)") wins over the range.
 import { toKg, type WeightMention } from "./weight-age";
 
@@ -32,6 +33,9 @@ const RANGES: Record<string, Range> = {
   guinea_pig: { temp: [37.2, 39.6], hr: [200, 380], rr: [40, 100] },
   ferret: { temp: [37.8, 40.0], hr: [180, 260], rr: [30, 45] },
 };
+
+/** Water intake above which a dog or cat is polydipsic (mL per kg per day). */
+const POLYDIPSIA_ML_PER_KG: Record<string, number> = { dog: 100, cat: 50 };
 
 const QUALIFIER_HIGH =
   /^\s*\(?\s*(?:elevated|increased|high|raised|tachycardic|tachypnoeic|tachypneic|febrile|pyrexic|\u2191)/i;
@@ -67,6 +71,7 @@ export function findVitalSigns(
   text: string,
   speciesKey: string | null,
   weights: WeightMention[],
+  ageYears: number | null = null,
 ): VitalFinding[] {
   const out: VitalFinding[] = [];
   const range = speciesKey ? RANGES[speciesKey] : undefined;
@@ -207,6 +212,21 @@ export function findVitalSigns(
       });
   }
 
+  // Water drunk a day against body weight: above 100 mL/kg in a dog or 50 in a cat is polydipsia
+  // ("drinking ~1.2 L/day" in a 7 kg dog).
+  const weight = weights.find((w) => w.role === "current") ?? weights.find((w) => w.role !== "previous");
+  const threshold = speciesKey ? POLYDIPSIA_ML_PER_KG[speciesKey] : undefined;
+  if (weight && threshold) {
+    const intakeRe =
+      /\b(?:drinks?|drinking|drank|water intake|intake)\b[^.;\n]{0,20}?(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml|mls)\s*(?:\/|a|per|each)\s*(?:day|d|24\s*h(?:rs?|ours?)?)\b/gi;
+    while ((m = intakeRe.exec(text)) !== null) {
+      const ml = Number(m[1]) * (/^m/i.test(m[2]!) ? 1 : 1000);
+      const perKg = ml / toKg(weight);
+      if (perKg > threshold)
+        out.push({ sign: "polydipsia", start: m.index, end: m.index + m[0].length, significant: true });
+    }
+  }
+
   // Weight lost since an earlier weighing ("3.9 kg today (4.8 kg in Feb)", "down from 42 g to 36 g").
   const current =
     weights.find((w) => w.role === "current") ??
@@ -219,6 +239,12 @@ export function findVitalSigns(
       const start = Math.min(current.start, previous.start);
       const end = Math.max(current.end, previous.end);
       out.push({ sign: "weight loss", start, end, significant: (before - now) / before >= 0.1 });
+    }
+    // Gained a tenth or more since then, in an adult: a young animal is growing.
+    if (before > 0 && (now - before) / before >= 0.1 && (ageYears === null || ageYears >= 1.5)) {
+      const start = Math.min(current.start, previous.start);
+      const end = Math.max(current.end, previous.end);
+      out.push({ sign: "weight gain", start, end, significant: false });
     }
   }
   return out;
