@@ -44,6 +44,14 @@ describe("assertion scope", () => {
     expect(await present("Dog 3y. Not just coughing, also retching.")).toContain("coughing");
   });
 
+  it("does not read an unknown cause as a denial", async () => {
+    expect(await present("Pony, losing weight for no obvious reason, and not sweating properly.")).toEqual([
+      "weight loss",
+      "anhidrosis",
+    ]);
+    expect(await present("Pony. Winter coat slow to shed out.")).toEqual(["delayed shedding of coat"]);
+  });
+
   it("reads a sign the rest of its sentence resolves as past", async () => {
     expect(await present("Cat 4y. Had haematuria in spring which has since cleared.")).not.toContain(
       "haematuria",

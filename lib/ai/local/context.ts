@@ -494,6 +494,14 @@ const PRE_TRIGGERS: Trigger[] = [
     "not gone",
     "not eased",
     "not getting better",
+    // "losing weight for no obvious reason": the cause is unknown, the sign is not denied.
+    "no obvious reason",
+    "no apparent reason",
+    "no known reason",
+    "no particular reason",
+    "no obvious cause",
+    "no apparent cause",
+    "no known cause",
   ].map((p) => ({ words: p.split(" "), status: "pseudo" as const, reach: 0 })),
   ...[
     "no longer",
