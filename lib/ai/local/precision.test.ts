@@ -186,6 +186,7 @@ describe("sign words used in another sense", () => {
     expect(present("Cough syrup asked about. Kennel cough vaccination given intranasally.")).toEqual([]);
     expect(present("Pain relief given prior to discharge. Anti-itch shampoo recommended.")).toEqual([]);
     expect(present("Weight loss plan started. Weighed on the big scales.")).toEqual([]);
+    expect(present("Parvo SNAP +ve.")).toEqual([]);
     expect(present("Vomit sample kept. Seizure diary reviewed. Hairball paste given weekly.")).toEqual([]);
     expect(present("Vet shaking hands with the owner.")).toEqual([]);
   });

@@ -53,6 +53,8 @@ const DROP_RULES: SenseRule[] = [
     sign: /pain|pruritus|lameness/,
     after: /^\s*(?:grad(?:e|ing)|score)?\s*:?\s*0\s*\/\s*(?:4|5|10)\b(?![^.;\n]*\b[1-9]\s*\/\s*\d)/i,
   },
+  // "Parvo SNAP +ve", "4Dx SNAP": the in-house test, not snapping.
+  { sign: /aggression/, phrase: /^SNAP$/ },
   // "shaking hands with the owner".
   { sign: /tremors|shivering/, after: /^\s*(?:hands?|paws?)\s+with\b/i },
   // "dropped the weight of the food bag", "weight loss plan started".
