@@ -44,6 +44,19 @@ describe("assertion scope", () => {
     expect(await present("Dog 3y. Not just coughing, also retching.")).toContain("coughing");
   });
 
+  it("reads a purpose, another person's belief and a sentence set in the past as no present sign", async () => {
+    expect(await present("Cow, unable to rise. Propped up on her brisket to stop her bloating.")).toEqual([
+      "recumbency",
+    ]);
+    expect(await present("Poodle. The friend is convinced it is just an abscess.")).not.toContain("abscess");
+    expect(
+      await present("Dog. Six weeks ago he was seen after chewing a palm; he vomited plant material."),
+    ).toEqual([]);
+    expect(await present("Dog. Two weeks ago he started vomiting; still vomiting today.")).toEqual([
+      "vomiting",
+    ]);
+  });
+
   it("does not read an unknown cause as a denial", async () => {
     expect(await present("Pony, losing weight for no obvious reason, and not sweating properly.")).toEqual([
       "weight loss",

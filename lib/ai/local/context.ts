@@ -630,6 +630,35 @@ const PRE_TRIGGERS: Trigger[] = [
     "client suspects",
     "client worried",
     "client is worried",
+    // Anyone else's belief: "the friend is convinced it is an abscess", "breeder thinks".
+    ...[
+      "friend",
+      "friends",
+      "breeder",
+      "husband",
+      "wife",
+      "neighbour",
+      "neighbor",
+      "farmer",
+      "keeper",
+      "trainer",
+      "rider",
+      "groom",
+    ].flatMap((who) =>
+      [
+        "thinks",
+        "suspects",
+        "believes",
+        "is convinced",
+        "convinced",
+        "is sure",
+        "reckons",
+        "wonders",
+        "assumes",
+        "is worried",
+        "worried",
+      ].map((verb) => `${who} ${verb}`),
+    ),
     // "owner unsure whether he has been vomiting".
     "unsure whether",
     "unsure if",
@@ -673,6 +702,13 @@ const PRE_TRIGGERS: Trigger[] = [
     "querying",
     "questionable",
     "?",
+    // A purpose: "propped up on her brisket to stop her bloating", "in case of vomiting".
+    "to stop",
+    "to prevent",
+    "to avoid",
+    "preventing",
+    "in case of",
+    "risk of",
   ].map((p) => ({ words: p.split(" "), status: "hypothetical" as const, reach: p === "?" ? 0 : 2 })),
   ...[
     "no",
@@ -1138,6 +1174,50 @@ const WELL_WORDS = new Set(["fine", "normal", "normally", "ok", "okay", "well", 
 /** Statements about the animal as a whole, not this sign: "vomiting but otherwise fine". */
 const WHOLE_ANIMAL = new Set(["otherwise", "else", "himself", "herself", "itself", "themselves"]);
 
+const COUNT_WORDS = /^(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|few)$/;
+const AGO_UNITS = /^(?:days?|wks?|weeks?|mo|mos|mths?|months?|yrs?|years?)$/;
+/** Words that bring a past sentence back to now: "still", "since then", "again today". */
+const NOW_WORDS = new Set([
+  "now",
+  "today",
+  "currently",
+  "still",
+  "since",
+  "ongoing",
+  "again",
+  "continues",
+  "continuing",
+  "persists",
+  "persisting",
+  "worse",
+  "worsening",
+  "recurred",
+]);
+
+/**
+ * A sentence that opens with "Six weeks ago" tells of then, through its clauses ("Six weeks ago he
+ * was seen after eating a sago palm; he vomited six times"), unless it comes back to now.
+ */
+function sentenceInPast(tokens: Token[], start: number, end: number): boolean {
+  // The sentence runs through semicolons.
+  const inside = (k: number) => tokens[k]!.kind !== "break" || tokens[k]!.norm === ";";
+  let first = start;
+  while (first > 0 && inside(first - 1)) first--;
+  let last = end;
+  while (last < tokens.length && inside(last)) last++;
+  let k = first;
+  if (norm(tokens, k) === "a" && norm(tokens, k + 1) === "few") k++;
+  if (
+    !COUNT_WORDS.test(norm(tokens, k)) ||
+    !AGO_UNITS.test(norm(tokens, k + 1)) ||
+    norm(tokens, k + 2) !== "ago"
+  )
+    return false;
+  if (k + 3 > start) return false;
+  for (let j = k + 3; j < last; j++) if (NOW_WORDS.has(norm(tokens, j))) return false;
+  return true;
+}
+
 /** Index one past the sentence that holds token i. */
 function sentenceEnd(tokens: Token[], i: number): number {
   let k = i;
@@ -1444,6 +1524,7 @@ export function mentionStatus(
   }
 
   if (monthsAgoAfter(tokens, end, clause.end, claimed)) return { status: "historical", dropped: false };
+  if (sentenceInPast(tokens, start, end)) return { status: "historical", dropped: false };
   if (yearBeside(tokens, start, end, clause, claimed)) return { status: "historical", dropped: false };
   if (resolvedLater(tokens, start, end, clause.start, claimed))
     return { status: "historical", dropped: false, resolved: true };
