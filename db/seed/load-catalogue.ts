@@ -28,8 +28,9 @@ import { withSpellingVariants } from "./spelling-variants";
 const dataDir = fileURLToPath(new URL("./data", import.meta.url));
 // Part of the content hash: bump when the loader writes tables differently, so data reloads.
 // 4: British/American spelling variants of condition and sign terms are generated (spelling-variants.ts;
-// the generated terms are hashed too, so changing its rules needs no bump here).
-const LOADER_VERSION = "5";
+// the generated terms are hashed too, so changing its rules needs no bump here). 6: a practice
+// alias takes its term from any other breed of the species ("springer spaniel", "basset").
+const LOADER_VERSION = "6";
 
 interface AnimalTypeEntry {
   id: number;
@@ -310,13 +311,24 @@ function buildRows(data: CatalogueData) {
     })),
   );
 
+  // A practice alias says what vets mean by a term: "springer spaniel" is the English Springer
+  // Spaniel, "basset" the Basset Hound, even where the ontology has a generic breed of that name.
+  const aliasOwner = new Map<string, number>();
+  for (const entry of data.breedAliases.aliases) {
+    const id = breedIdByName.get(`${entry.species}|${entry.breed}`);
+    if (id === undefined) continue;
+    for (const alias of entry.aliases)
+      aliasOwner.set(`${idOfSpecies(entry.species)}|${alias.toLowerCase()}`, id);
+  }
   const breedTermRows = breedRows.flatMap((row) =>
-    uniqueLower([row.name, ...row.synonyms]).map((term) => ({
-      breedId: row.id,
-      animalTypeId: row.animalTypeId,
-      term,
-      isName: term === row.name.toLowerCase(),
-    })),
+    uniqueLower([row.name, ...row.synonyms])
+      .filter((term) => (aliasOwner.get(`${row.animalTypeId}|${term}`) ?? row.id) === row.id)
+      .map((term) => ({
+        breedId: row.id,
+        animalTypeId: row.animalTypeId,
+        term,
+        isName: term === row.name.toLowerCase(),
+      })),
   );
 
   const symptomIdByName = new Map(data.signs.map((s) => [s.name, s.id]));

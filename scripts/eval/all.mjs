@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run eval:all`: every published figure in docs/clinical-accuracy.md, one JSON line per set:
-// the shared labelled notes and vignettes, and the real-world set's dev and test parts (the test
-// part's aggregate only). Runs in-process; takes a few minutes.
+// the shared labelled notes and vignettes, the real-world set's dev and test parts and the
+// labelled notes' dev and test parts (the test parts' aggregates only). Runs in-process; takes a few minutes.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -12,6 +12,8 @@ const sets = [
   ["shared vignettes (ranker, structured)", "ddx", `${shared}vignettes-dev.jsonl`],
   ["real-world dev", "e2e", "scripts/eval/realworld/dev.jsonl"],
   ["real-world test (held out)", "e2e", "scripts/eval/realworld/test.jsonl"],
+  ["labelled notes M dev", "e2e", "scripts/eval/notes/dev.jsonl"],
+  ["labelled notes M test (held out)", "e2e", "scripts/eval/notes/test.jsonl"],
 ];
 for (const [label, kind, file] of sets) {
   if (!existsSync(file)) continue;

@@ -163,7 +163,7 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
   for (const breed of lexicon.breeds) {
     const name = breed.name.toLowerCase();
     breedIdsByName.set(name, [...(breedIdsByName.get(name) ?? []), breed.id]);
-    for (const term of new Set([name, ...breed.terms])) {
+    for (const term of new Set(breed.terms)) {
       const key = phraseTokens(term).join(" ");
       if (!key) continue;
       breedIdsByTerm.set(key, [...(breedIdsByTerm.get(key) ?? []), breed.id]);

@@ -112,6 +112,11 @@ describe("breed", () => {
     expect((await patient("Herd of 40 cows, 3 cows with mastitis this week.")).species).toBe("cattle");
   });
 
+  it("takes a practice alias for the breed vets mean, over an ontology breed of that name", async () => {
+    expect((await patient("Lola, 3yo FS Basset, 24 kg.")).breed).toBe("Basset Hound");
+    expect((await patient("Bonnie, 2y FS springer spaniel.")).breed).toBe("English Springer Spaniel");
+  });
+
   it("records a pet tortoise's, snake's or hamster's kind as its breed, and the species from it", async () => {
     expect(await patient("Sulcata, 12yo, not eating since hibernation.")).toEqual({
       species: "tortoise",
