@@ -5,6 +5,7 @@
 // comes from the catalogue's words (a sign of the same category whose name or synonym is a run of
 // whole words of the specific sign's name) and, for forms whose words do not say so, from the
 // short list below.
+
 /**
  * General signs whose forms the catalogue files under other categories (mammary swelling under
  * reproductive, submandibular oedema under haemolymphatic, erythema of the ear canal under ear):
