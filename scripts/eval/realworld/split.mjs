@@ -1,36 +1,15 @@
 #!/usr/bin/env node
-// Builds the real-world set's two parts from the authored batches in raw/: a case goes to the
-// held-out test part when the first byte of sha256(id) is below 86 (about a third), else to dev.
-// The rule depends on the id alone, so adding batches never moves a case between parts.
+// Builds the real-world set's two parts from the authored batches in raw/ by the id rule of
+// ../split-parts.mjs (about a third held out; adding batches never moves a case between parts).
 // Also writes SOURCES.md (one row per case). Run after editing raw/: node scripts/eval/realworld/split.mjs
-import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isTest, readBatches, writeParts } from "../split-parts.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const cases = readdirSync(join(here, "raw"))
-  .filter((f) => f.endsWith(".jsonl"))
-  .sort()
-  .flatMap((f) =>
-    readFileSync(join(here, "raw", f), "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l)),
-  );
-const ids = new Set();
-for (const c of cases) {
-  if (ids.has(c.id)) throw new Error(`duplicate id ${c.id}`);
-  ids.add(c.id);
-  if (!c.source_url || !c.notes || !c.gold?.name || !c.expected?.species)
-    throw new Error(`${c.id}: incomplete`);
-}
-const isTest = (id) => createHash("sha256").update(id).digest()[0] < 86;
-const dev = cases.filter((c) => !isTest(c.id));
-const test = cases.filter((c) => isTest(c.id));
-const dump = (list) => list.map((c) => JSON.stringify(c)).join("\n") + "\n";
-writeFileSync(join(here, "dev.jsonl"), dump(dev));
-writeFileSync(join(here, "test.jsonl"), dump(test));
+const cases = readBatches(here, (c) => c.source_url && c.notes && c.gold?.name && c.expected?.species);
+const { dev, test } = writeParts(here, cases);
 
 const cell = (s) =>
   String(s ?? "")
