@@ -2,7 +2,7 @@
 // reference range, capillary refill time, water drunk a day, and weight lost or gained since a
 // previous weighing. A qualifier
 // the vet wrote in brackets ("RR 42 (elevated)", "T 37.6 (low)") wins over the range.
-import { toKg, type WeightMention } from "./weight-age";
+import { currentWeight, toKg, type WeightMention } from "./weight-age";
 
 export interface VitalFinding {
   /** Catalogue sign name. */
@@ -214,7 +214,7 @@ export function findVitalSigns(
 
   // Water drunk a day against body weight: above 100 mL/kg in a dog or 50 in a cat is polydipsia
   // ("drinking ~1.2 L/day" in a 7 kg dog).
-  const weight = weights.find((w) => w.role === "current") ?? weights.find((w) => w.role !== "previous");
+  const weight = currentWeight(weights);
   const threshold = speciesKey ? POLYDIPSIA_ML_PER_KG[speciesKey] : undefined;
   if (weight && threshold) {
     const intakeRe =
@@ -232,20 +232,13 @@ export function findVitalSigns(
     weights.find((w) => w.role === "current") ??
     weights.find((w) => w.role !== "previous" && !w.inParentheses);
   const previous = weights.find((w) => w.role === "previous");
-  if (current && previous && current !== previous) {
-    const now = toKg(current);
-    const before = toKg(previous);
-    if (before > 0 && (before - now) / before >= 0.05) {
-      const start = Math.min(current.start, previous.start);
-      const end = Math.max(current.end, previous.end);
-      out.push({ sign: "weight loss", start, end, significant: (before - now) / before >= 0.1 });
-    }
+  if (current && previous && current !== previous && toKg(previous) > 0) {
+    const change = (toKg(current) - toKg(previous)) / toKg(previous);
+    const span = { start: Math.min(current.start, previous.start), end: Math.max(current.end, previous.end) };
+    if (change <= -0.05) out.push({ sign: "weight loss", ...span, significant: change <= -0.1 });
     // Gained a tenth or more since then, in an adult: a young animal is growing.
-    if (before > 0 && (now - before) / before >= 0.1 && (ageYears === null || ageYears >= 1.5)) {
-      const start = Math.min(current.start, previous.start);
-      const end = Math.max(current.end, previous.end);
-      out.push({ sign: "weight gain", start, end, significant: false });
-    }
+    if (change >= 0.1 && (ageYears === null || ageYears >= 1.5))
+      out.push({ sign: "weight gain", ...span, significant: false });
   }
   return out;
 }

@@ -409,12 +409,9 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
     }
     // "playing with the other cats", "another dog in the house": the patient is most likely one
     // of them too, a weak vote a named species or breed outweighs.
-    if (
-      (prev === "other" || prev === "another" || countedPlural(note, m.start, m.end, m.entry.payload)) &&
-      !ABOUT_ANOTHER_AFTER.has(next)
-    ) {
-      const vote = prev === "other" || prev === "another" ? 1 : 0.5;
-      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote });
+    const other = prev === "other" || prev === "another";
+    if ((other || countedPlural(note, m.start, m.end, m.entry.payload)) && !ABOUT_ANOTHER_AFTER.has(next)) {
+      words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote: other ? 1 : 0.5 });
     } else if (
       !ABOUT_ANOTHER_AFTER.has(next) &&
       !ABOUT_ANOTHER_BEFORE.has(prev) &&
