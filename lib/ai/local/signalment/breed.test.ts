@@ -146,4 +146,14 @@ describe("breed", () => {
       breed: null,
     });
   });
+
+  it("takes the species from a breed in the signalment over an animal the history names", async () => {
+    expect(
+      await patient("Pumpkin, 3y MN DSH, 5.0kg. O put a dog flea spot-on on him last night. Now twitching."),
+    ).toEqual({ species: "cat", breed: "Domestic Shorthair" });
+    expect(await patient("Goose-honk cough when excited x2 months. Bonnie, 12yo FN Yorkie.")).toEqual({
+      species: "dog",
+      breed: "Yorkshire Terrier",
+    });
+  });
 });

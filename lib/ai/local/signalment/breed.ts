@@ -4,8 +4,8 @@ import type { Lexicon, LexiconBreed } from "@/lib/ai/lexicon";
 import type { LexiconIndex } from "../lexicon-index";
 import type { PhraseMatch } from "../phrase-index";
 import { COMMON_BREED_WORDS, CROSS_WORDS, NOT_BREED_WORDS } from "./breed-words";
-import { isSignalmentToken, type SignalmentNote, type TokenSpan } from "./note";
-import { addVote, speciesPriorRank, type SpeciesVotes, type SpeciesWord } from "./species";
+import { isAgeOrSexToken, isSignalmentToken, type SignalmentNote, type TokenSpan } from "./note";
+import { addVote, SIGNALMENT_VOTE, speciesPriorRank, type SpeciesVotes, type SpeciesWord } from "./species";
 
 // Species whose catalogue synonyms name kinds (a parrot's "African grey", a snake's "corn snake").
 const KIND_SPECIES = new Set(["parrot", "hamster", "snake", "tortoise"]);
@@ -45,6 +45,8 @@ export interface BreedCandidate {
   score: number;
   /** Followed by a cross word ("Labrador x"). */
   cross: boolean;
+  /** Written right beside an age or a sex ("3y MN DSH", "Labrador, 4yo"): it names the patient. */
+  inSignalment: boolean;
 }
 
 export interface ChosenBreed {
@@ -129,7 +131,11 @@ export function findBreedCandidates(
     // Two-letter abbreviations ("TB", "QH") only in capitals and beside other signalment.
     if (single && term.length <= 2 && !(first.upper && besideSignalment)) continue;
     const ids = abbreviatedBreeds(term, m.entry.payload, index.lexicon);
-    candidates.push({ ids, match: m, written, score, cross });
+    const inSignalment =
+      isAgeOrSexToken(note, m.start - 1) ||
+      isAgeOrSexToken(note, m.end) ||
+      (tokens[m.end]?.norm === "," && isAgeOrSexToken(note, m.end + 1));
+    candidates.push({ ids, match: m, written, score, cross, inSignalment });
     i = m.end - 1;
   }
   return candidates;
@@ -159,7 +165,11 @@ function speciesNamedWith(
   return word ?? null;
 }
 
-/** A breed implies its species: strong candidates vote 3, weak ones 1.5, shared among its species. */
+/**
+ * A breed implies its species: strong candidates vote 3, weak ones 1.5, shared among its species;
+ * a breed in the signalment names this patient and votes as strongly as a species word there
+ * ("Pumpkin, 3y MN DSH… O put a dog spot-on on him" is a cat).
+ */
 export function voteForBreedSpecies(
   candidates: BreedCandidate[],
   lexicon: Lexicon,
@@ -168,7 +178,7 @@ export function voteForBreedSpecies(
 ): void {
   for (const c of candidates) {
     const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
-    const w = c.score >= 6 ? 3 : 1.5;
+    const w = (c.score >= 6 ? 3 : 1.5) + (c.inSignalment ? SIGNALMENT_VOTE : 0);
     // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once, as strongly
     // as the stronger of the two ("Lab pup": the breed outweighs a weak word like "pup").
     const named = speciesNamedWith(c, speciesWords, lexicon);

@@ -40,17 +40,25 @@ export function isSentenceStart(tokens: Token[], i: number): boolean {
   );
 }
 
-/** Is token i part of a written signalment: an age, a sex, a species or a visible breed? */
-export function isSignalmentToken(note: SignalmentNote, i: number): boolean {
+/** Is token i an age ("3y", "~4") or a sex ("MN", "gelding")? */
+export function isAgeOrSexToken(note: SignalmentNote, i: number): boolean {
   const { tokens, view, index } = note;
   const t = tokens[i];
   if (!t) return false;
   if (AGE_TOKEN.test(t.norm) && t.kind === "num") return true;
   if (t.norm === "~" && tokens[i + 1]?.kind === "num") return true;
   if (SEX_ABBREVIATIONS.has(t.norm) && t.upper) return true;
-  if (index.species.matchAt(view, i)) return true;
   const g = index.genders.matchAt(view, i);
-  if (g && g.entry.tokens.join(" ").length > 2) return true;
+  return Boolean(g && g.entry.tokens.join(" ").length > 2);
+}
+
+/** Is token i part of a written signalment: an age, a sex, a species or a visible breed? */
+export function isSignalmentToken(note: SignalmentNote, i: number): boolean {
+  const { tokens, view, index } = note;
+  const t = tokens[i];
+  if (!t) return false;
+  if (isAgeOrSexToken(note, i)) return true;
+  if (index.species.matchAt(view, i)) return true;
   const b = index.breeds.matchAt(view, i);
   return Boolean(b && (t.capitalised || t.upper) && !NOT_BREED_WORDS.has(b.entry.tokens.join(" ")));
 }

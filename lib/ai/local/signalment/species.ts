@@ -193,6 +193,16 @@ const ABOUT_ANOTHER_AFTER = new Set([
   // A tooth, not the patient: "canine teeth", "broken canine tooth".
   "teeth",
   "tooth",
+  // A product or parasite named for the species: "a dog flea spot-on", "cat fleas", "dog shampoo".
+  "flea",
+  "fleas",
+  "spot",
+  "spot-on",
+  "shampoo",
+  "wormer",
+  // A sound named after an animal: "goose honk cough".
+  "honk",
+  "honking",
 ]);
 // "fed some chicken", "the other cat", "no contact with dogs".
 const ABOUT_ANOTHER_BEFORE = new Set([
@@ -349,7 +359,7 @@ function inSignalment(note: SignalmentNote, start: number, end: number): boolean
   return false;
 }
 /** Extra vote of a species word written in the signalment. */
-const SIGNALMENT_VOTE = 2;
+export const SIGNALMENT_VOTE = 2;
 
 /**
  * The words as written are the species term or its plural or possessive: the index matches by
@@ -365,6 +375,13 @@ function writtenAsSpeciesWord(note: SignalmentNote, start: number, terms: string
     // A misspelling the spelling index corrected, or a word the tokeniser split differently.
     return note.view.corrections.has(start + j) || !/^[a-z]+$/.test(written);
   });
+}
+
+/** Is the word ending at token end - 1 joined by a hyphen to the next word ("goose-honk")? */
+function hyphenatedBefore(note: SignalmentNote, end: number): boolean {
+  const last = note.tokens[end - 1];
+  const next = note.tokens[end];
+  return Boolean(last && next && next.start === last.end + 1 && note.text[last.end] === "-");
 }
 
 const COUNT_WORDS = /^(?:\d{1,3}|two|three|four|five|six|several|multiple|many|both|few)$/;
@@ -395,6 +412,8 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       continue;
     }
     if (isVerbDoes(tokens, m.start)) continue;
+    // A compound word's first part ("goose-honk cough", "dog-bite wound"): about something else.
+    if (hyphenatedBefore(note, m.end)) continue;
     if (!writtenAsSpeciesWord(note, m.start, m.entry.tokens)) continue;
     // "the canines", "behind the canines": the teeth, never the patients.
     if (tokens[m.start]!.norm === "canines") continue;
