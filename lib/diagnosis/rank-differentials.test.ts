@@ -433,6 +433,22 @@ describe("rankDifferentials", () => {
     expect(supporting("osteoarthritis")).not.toContain("tachycardia");
   });
 
+  it("partly explains a sign by one the catalogue's conditions usually list with it", async () => {
+    // Straining to defecate (tenesmus) goes with painful defecation (dyschezia) in most conditions
+    // that list either: a dog condition listing only dyschezia gains from a note of tenesmus,
+    // relative to the same ranking without related signs.
+    const kb = await loadKnowledgeBase(db);
+    const [tenesmus, dyschezia] = await signIds("tenesmus", "dyschezia");
+    const condition = [...kb.conditionById.values()].find(
+      (c) => c.animalTypeIds.includes(dog) && c.signs.has(dyschezia!) && !c.signs.has(tenesmus!),
+    )!;
+    expect(condition).toBeDefined();
+    const request = { animal_type_id: dog, present_symptom_ids: [tenesmus!] };
+    const rank = async (tuning: { relatedShare?: number }) =>
+      (await rankDifferentials(db, request, { limit: 3000, tuning })).findIndex((d) => d.id === condition.id);
+    expect(await rank({})).toBeLessThan(await rank({ relatedShare: 0 }));
+  });
+
   it("reads the note's words against each condition's text, leaving out the clauses it denies", async () => {
     // The same signs; the note names the organ. A splenic condition rises when the spleen is the
     // finding, and not when the note says the spleen is normal.

@@ -22,6 +22,7 @@ import type { Differential } from "./schemas";
 import { TOXIC_AGENTS } from "@/lib/catalogue/toxic-agents";
 import { SIGN_CONSEQUENCES } from "./sign-consequences";
 import { matchConditionText, noteStems } from "./condition-text";
+import { relatedSigns } from "./related-signs";
 
 export interface DifferentialsRequest {
   animal_type_id: number;
@@ -135,6 +136,12 @@ export interface RankTuning {
    * 0.2 on dev (0.1-0.3 within a case of each other; 0.4 worse), checked on a fresh batch.
    */
   textWeight: number;
+  /**
+   * Share of its weight a condition's sign lends to a present sign the catalogue's conditions
+   * usually list together with it (related-signs.ts: ecchymoses and gingival bleeding, dyspnoea
+   * and shallow breathing), times how often they go together; 0 turns it off.
+   */
+  relatedShare: number;
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -152,6 +159,7 @@ export const DEFAULT_TUNING: RankTuning = {
   commonPriors: { very_common: 30, common: 8, uncommon: 1.5, rare: 0.3 },
   commonPriorNats: 8,
   textWeight: 0.2,
+  relatedShare: 0.5,
 };
 
 /** Below this much information (nats, summed over present findings) the list is low-evidence. */
@@ -224,6 +232,8 @@ interface Finding {
   siteSiblings: { id: number; share: number }[];
   /** Signs this one ordinarily follows from (fever for tachycardia), with their share. */
   causes: { id: number; share: number }[];
+  /** Signs the catalogue's conditions usually list together with this one, with their share. */
+  related: { id: number; share: number }[];
   /** The chance a condition that does not list this sign shows it anyway (tuned). */
   leak: number;
   /** The leak by the knowledge base's own constants, for how much a finding says (low evidence). */
@@ -256,6 +266,13 @@ function findingsOf(kb: KnowledgeBase, species: KbSpecies, ids: number[], tuning
           ? (consequenceCauses(kb).get(id) ?? []).map((c) => ({
               id: c.id,
               share: Math.min(0.95, c.share * tuning.consequenceShare),
+            }))
+          : [],
+      related:
+        tuning.relatedShare > 0
+          ? (relatedSigns(kb).get(id) ?? []).map((r) => ({
+              id: r.id,
+              share: r.strength * tuning.relatedShare,
             }))
           : [],
       leak: Math.min(
@@ -294,6 +311,10 @@ function signProbability(condition: KbCondition, finding: Finding): { p: number;
     derived = Math.max(derived, (condition.signs.get(cause.id) ?? 0) * cause.share);
   }
   if (derived > finding.leak) return { p: derived, explained: true };
+  for (const related of finding.related) {
+    derived = Math.max(derived, (condition.signs.get(related.id) ?? 0) * related.share);
+  }
+  if (derived > finding.leak) return { p: derived, explained: false };
   return { p: finding.leak, explained: false };
 }
 

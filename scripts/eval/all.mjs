@@ -12,8 +12,8 @@ const sets = [
   ["shared vignettes (ranker, structured)", "ddx", `${shared}vignettes-dev.jsonl`],
   ["real-world dev", "e2e", "scripts/eval/realworld/dev.jsonl"],
   ["real-world test (held out)", "e2e", "scripts/eval/realworld/test.jsonl"],
-  ["labelled notes M dev", "e2e", "scripts/eval/notes/dev.jsonl"],
-  ["labelled notes M test (held out)", "e2e", "scripts/eval/notes/test.jsonl"],
+  ["labelled notes dev", "e2e", "scripts/eval/notes/dev.jsonl"],
+  ["labelled notes test (held out)", "e2e", "scripts/eval/notes/test.jsonl"],
 ];
 for (const [label, kind, file] of sets) {
   if (!existsSync(file)) continue;
