@@ -1026,6 +1026,8 @@ const ONSET_VERBS = new Set([
   "persisting",
   "ongoing",
 ]);
+/** A list item placed in the present is asserted: "no further pups, green vulval discharge now". */
+const ONSET_TIMES = new Set(["now", "today", "currently"]);
 /** Words right after a listed sign that assert it: "no vomiting, diarrhoea present". */
 const POSITIVE_AFTER = new Set([
   "present",
@@ -1572,8 +1574,14 @@ export function mentionStatus(
       tokens.slice(k + found.words.length, start).some((t) => t.norm === ",")
     ) {
       let onset = false;
+      // "no further pups, green discharge now": what the negation names first is no sign, so the
+      // comma ends it; "no coughing, sneezing now" stays a list of denied signs.
+      const firstItem = tokens.slice(k + found.words.length, start);
+      const signList = firstItem.some(
+        (t, offset) => t.norm !== "," && claimed.has(k + found.words.length + offset),
+      );
       for (let m = end; m < clause.end && tokens[m]!.norm !== "," && !claimed.has(m); m++)
-        if (ONSET_VERBS.has(tokens[m]!.norm)) onset = true;
+        if (ONSET_VERBS.has(tokens[m]!.norm) || (!signList && ONSET_TIMES.has(tokens[m]!.norm))) onset = true;
       // "no vomiting, diarrhoea present": the item is asserted in its own words.
       if (POSITIVE_AFTER.has(norm(tokens, end))) onset = true;
       if (onset) break;

@@ -480,6 +480,25 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog 5y. Has lost 15% of his bodyweight."))).toContain("weight loss");
   });
 
+  it("reads a weighed loss and an earlier weight against today's", async () => {
+    expect(present(await extract("Tortoise, 1,240 g. Down 80 g on pre-hibernation weight."))).toContain(
+      "weight loss",
+    );
+    const rabbit = await extract(
+      "Dusty, 4y FN Dutch rabbit, 1.9 kg (2.2 kg at vacc in spring). Dropping food.",
+    );
+    expect(rabbit.patient.weight).toEqual({ value: 1.9, unit: "kg" });
+    expect(present(rabbit)).toContain("weight loss");
+    expect(present(await extract("Dog 30 kg. Wound 2 cm deep."))).not.toContain("weight loss");
+  });
+
+  it("ends a denial at a comma when what it denies is no sign and the next item is placed now", async () => {
+    expect(
+      present(await extract("Bitch whelping. No further pups, dark green vulval discharge now.")),
+    ).toContain("vulval discharge");
+    expect(present(await extract("Dog. No coughing, sneezing now."))).toEqual([]);
+  });
+
   it("reads a sign across a describing word stacked before its head", async () => {
     expect(present(await extract("Dog 5y. Pale and tacky mucous membranes."))).toEqual(
       expect.arrayContaining(["pale mucous membranes", "dehydration"]),

@@ -552,6 +552,11 @@ function findPatternSigns(text: string): { sign: string; start: number; end: num
     /\b(?:lost|losing|loses|dropped|dropping|shed|shedding)\s+(?:(?:a|some|several|lots|lot|of|little|bit|much|quite|considerable|significant|noticeable|great|good|deal|about|around|approx\.?|~|the|his|her|its|\d+(?:\.\d+)?\s*%?)\s*){1,4}(?:weight|body\s?weight|wt|pounds|lbs?|kgs?|kilos?|kilograms?|grams|condition|body condition)\b/gi;
   for (const m of text.matchAll(lost))
     found.push({ sign: "weight loss", start: m.index, end: m.index + m[0].length });
+  // "down 80 g on her pre-hibernation weight", "lost 300 g", "wt down 1.2 kg": a weighed loss.
+  const weighedLoss =
+    /\b(?:(?:wt|weight|bw)\s+)?(?:down|lost|dropped)\s+(?:by\s+)?(?:about\s+|around\s+|approx\.?\s*|~\s*)?\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|gm|gms|grams|lb|lbs)(?![\w/%])/gi;
+  for (const m of text.matchAll(weighedLoss))
+    found.push({ sign: "weight loss", start: m.index, end: m.index + m[0].length });
   // "won't eat or drink", "no interest in food or water": both appetite and thirst.
   const foodAndWater =
     /\b(?:won't|will not|doesn't|does not|didn't|did not|not|no interest in|not interested in|off(?: (?:his|her|its))?|refusing|refuses|stopped)\s+(?:(?:want to|wanting to)\s+)?(?:food|eat|eating)\s+(?:or|and|\+|&|\/|nor)\s+(?:water|drink|drinking)\b/gi;

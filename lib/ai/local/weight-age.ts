@@ -22,7 +22,7 @@ const TARGET_BEFORE =
 const PREVIOUS_BEFORE =
   /(?:\bprev(?:ious(?:ly)?)?\.?|\bwas|\bfrom|\blast|\bbefore|\busual(?:ly)?|\bhad been|\bdown from|\bup from|\bthen)\s*[:=~]?\s*(?:approx\.?|~|c\.)?\s*$/i;
 const PREVIOUS_AFTER =
-  /^\s*(?:\w+\s+){0,3}?(?:ago\b|previously\b|before\b|last\s+(?:time|visit|week|wk|month|mth|mo|year|yr|seen|check|exam|appointment)\b|when\s+last\b|at\s+(?:the|his|her|its)\s+last\b|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
+  /^\s*(?:\w+\s+){0,3}?(?:ago\b|previously\b|before\b|last\s+(?:time|visit|week|wk|month|mth|mo|year|yr|seen|check|exam|appointment|spring|summer|autumn|fall|winter)\b|when\s+last\b|at\s+(?:the\s+|his\s+|her\s+|its\s+)?(?:last\b|vacc\w*|booster|annual\b|check-?up|health\s+check|previous\b)|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)\b|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
 const CURRENT_BEFORE = /(?:\btoday|\bnow|\bto|\bcurrent(?:ly)?|\bcurr)\s*[:=~]?\s*(?:approx\.?|~)?\s*$/i;
 const CURRENT_AFTER = /^\s*(?:today|now|currently|this visit)\b/i;
 
