@@ -492,6 +492,16 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Dog 30 kg. Wound 2 cm deep."))).not.toContain("weight loss");
   });
 
+  it("takes the site of a discharge or pain from the heading its sentence opens with", async () => {
+    const signs = present(
+      await extract(
+        "Cocker 4y. R ear: shaking/scratching x3d, thick yellow d/c, very sore to touch. L ear NAD.",
+      ),
+    );
+    expect(signs).toEqual(expect.arrayContaining(["aural discharge", "ear pain"]));
+    expect(signs).not.toContain("pain");
+  });
+
   it("ends a denial at a comma when what it denies is no sign and the next item is placed now", async () => {
     expect(
       present(await extract("Bitch whelping. No further pups, dark green vulval discharge now.")),

@@ -9,7 +9,7 @@ import { findSignMentions, qualifiedMeasurements, spellingCorrections } from "./
 import type { TokenView } from "./phrase-index";
 import { isSignificant } from "./significance";
 import { extractSignalment } from "./signalment";
-import { stem, tokenise, type Token } from "./tokenise";
+import { sentenceTopic, stem, tokenise, type Token } from "./tokenise";
 import { findLabFindings } from "./lab-values";
 import { findRiskContext } from "./risk-context";
 import { findVitalSigns } from "./vitals";
@@ -443,6 +443,13 @@ function resolveSites(
         if (id !== undefined && (!best || steps < best.distance)) best = { id, distance: steps };
         break;
       }
+    }
+    // "R ear: shaking, thick d/c, very sore to touch": else the sentence's heading names the site.
+    if (!best && !near) {
+      const topic = sentenceTopic(tokens, m.start);
+      const site = sites.find(([re]) => topic.some((w) => re.test(w)));
+      const id = site && idByName.get(site[1]);
+      if (id !== undefined) best = { id, distance: 0 };
     }
     if (best) m.symptomId = best.id;
   }

@@ -17,7 +17,7 @@ import {
   STRUCTURE_NOUNS,
 } from "./sign-phrases";
 import { PhraseIndex } from "./phrase-index";
-import { stem, type Token } from "./tokenise";
+import { sentenceTopic, stem, type Token } from "./tokenise";
 
 export interface RawMention {
   symptomId: number;
@@ -307,6 +307,7 @@ function regionalise(
       }
       if (rule.words.includes(t.norm)) return id;
     }
+    if (sentenceTopic(tokens, start).some((w) => rule.words.includes(w))) return id;
   }
   return null;
 }
@@ -367,6 +368,8 @@ export function findSignMentions(
             }
             if (region.words.includes(tokens[k]!.norm)) found = true;
           }
+          // "R ear: shaking, thick yellow d/c": the sentence's heading names the site.
+          if (!found && sentenceTopic(tokens, i).some((w) => region.words.includes(w))) found = true;
           const id = index.symptomIdByName.get(region.sign);
           if (found && id !== undefined) {
             mentions.push({

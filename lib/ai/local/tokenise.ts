@@ -132,3 +132,18 @@ export function stem(word: string): string {
   if (w.endsWith("e") && w.length >= 4) w = w.slice(0, -1);
   return w;
 }
+
+/**
+ * The heading a sentence opens with ("R ear: shaking, thick yellow d/c, very sore"; "Eyes: red,
+ * watering"): the words before a colon among its first four tokens, which name the site the rest
+ * of the sentence is about. Empty when the sentence holding token i has none.
+ */
+export function sentenceTopic(tokens: Token[], i: number): string[] {
+  let start = Math.min(i, tokens.length - 1);
+  while (start > 0 && tokens[start - 1]!.kind !== "break") start--;
+  for (let k = start; k < Math.min(tokens.length, start + 4, i); k++) {
+    if (tokens[k]!.norm === ":") return tokens.slice(start, k).map((t) => t.norm);
+    if (tokens[k]!.kind === "break") break;
+  }
+  return [];
+}
