@@ -57,6 +57,22 @@ describe("assertion scope", () => {
     ]);
   });
 
+  it("reads a cage mate's sign, an owner written 'O' guessing and an earlier visit as no present sign", async () => {
+    expect(await present("Rat 2y. Sneezing. Cagemate has a lump on flank.")).toEqual(["sneezing"]);
+    expect(await present("Horse. Coughing. Stable mate has nasal discharge.")).toEqual(["coughing"]);
+    expect(await present("Ferret 5y. Alopecia. O worried he's losing weight.")).toEqual(["alopecia"]);
+    // A colon after the worry introduces what the owner saw.
+    expect(await present("Cat. O worried: wobbles when he walks.")).toContain("ataxia");
+    expect(
+      await present(
+        "Cat. He was seen about a week ago, very lame, with a small wound on one toe. Now stiff.",
+      ),
+    ).toEqual(["stiffness"]);
+    expect(await present("Dog. He was seen 3 days ago, vomiting, and is still vomiting today.")).toEqual([
+      "vomiting",
+    ]);
+  });
+
   it("does not read an unknown cause as a denial", async () => {
     expect(await present("Pony, losing weight for no obvious reason, and not sweating properly.")).toEqual([
       "weight loss",

@@ -322,6 +322,31 @@ const OTHER_ANIMAL_WORDS = new Set([
   "neighbour's",
   "neighbor's",
 ]);
+/** Where animals share a home: "cagemate", "cage mate", "hutch-mate", "stablemate", "pen mate". */
+const MATE_PLACES = new Set([
+  "cage",
+  "hutch",
+  "stable",
+  "pen",
+  "yard",
+  "field",
+  "paddock",
+  "tank",
+  "kennel",
+  "run",
+  "barn",
+  "bonded",
+  "bond",
+]);
+const PLACE_MATE = /^(?:cage|hutch|stable|pen|yard|field|paddock|tank|kennel|barn|bond)-?mates?$/;
+
+/** Is token k a word for another animal ("housemate", "cagemate", "cage mate", "littermate")? */
+function otherAnimalWord(tokens: Token[], k: number): boolean {
+  const word = norm(tokens, k);
+  if (OTHER_ANIMAL_WORDS.has(word) || PLACE_MATE.test(word)) return true;
+  return (word === "mate" || word === "mates") && MATE_PLACES.has(norm(tokens, k - 1));
+}
+
 /** Family words that name a person when the owner's: "owner's mother found him collapsed". */
 const FAMILY_WORDS = new Set([
   "mother",
@@ -451,7 +476,7 @@ function findOtherAnimalNames(tokens: Token[]): Set<string> {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const isMarker =
-      OTHER_ANIMAL_WORDS.has(t.norm) || (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, i + 1)));
+      otherAnimalWord(tokens, i) || (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, i + 1)));
     if (!isMarker) continue;
     const nextIndex = OTHER_WORDS.has(t.norm) ? i + 2 : i + 1;
     const next = tokens[nextIndex];
@@ -664,7 +689,10 @@ const PRE_TRIGGERS: Trigger[] = [
     "unsure if",
     "not sure whether",
     "not sure if",
-  ].map((p) => ({ words: p.split(" "), status: "suspected" as const, reach: Infinity })),
+  ]
+    // Notes write the owner as "O": "O worried he's losing weight".
+    .flatMap((p) => (p.startsWith("owner ") ? [p, `o ${p.slice(6)}`] : [p]))
+    .map((p) => ({ words: p.split(" "), status: "suspected" as const, reach: Infinity })),
   // The owner read up on a disease or sign: "owner googled bloat", "has been reading about
   // seizures". Only its object, a few words on ("googled bloat as he is drinking a lot").
   ...["googled", "googling", "looked up", "read about", "reading about", "researched", "researching"].map(
@@ -966,7 +994,7 @@ const POST_TRIGGERS: Trigger[] = [
 ];
 
 /** Words after "owner concerned" that introduce what the owner saw, not what they suspect. */
-const COMPLAINT_WORDS = new Set(["re", "about", "regarding", "over", "by", "at", "with"]);
+const COMPLAINT_WORDS = new Set(["re", "about", "regarding", "over", "by", "at", "with", ":"]);
 
 /** Words that join a list of signs without ending a negation's reach. */
 const LIST_GLUE = new Set([",", "or", "and", "nor", "had", "any", "been", "has", "have", "/", "a", "an"]);
@@ -1178,6 +1206,21 @@ const WHOLE_ANIMAL = new Set(["otherwise", "else", "himself", "herself", "itself
 
 const COUNT_WORDS = /^(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|few)$/;
 const AGO_UNITS = /^(?:days?|wks?|weeks?|mo|mos|mths?|months?|yrs?|years?)$/;
+/** "was seen", "were examined": an earlier visit, when an "N days ago" follows in its sentence. */
+const PAST_VISIT_AUX = new Set(["was", "were"]);
+const PAST_VISIT_VERBS = new Set([
+  "seen",
+  "presented",
+  "examined",
+  "treated",
+  "admitted",
+  "brought",
+  "checked",
+  "vaccinated",
+  "operated",
+  "hospitalised",
+  "hospitalized",
+]);
 /** Words that bring a past sentence back to now: "still", "since then", "again today". */
 const NOW_WORDS = new Set([
   "now",
@@ -1209,12 +1252,18 @@ function sentenceInPast(tokens: Token[], start: number, end: number): boolean {
   while (last < tokens.length && inside(last)) last++;
   let k = first;
   if (norm(tokens, k) === "a" && norm(tokens, k + 1) === "few") k++;
-  if (
-    !COUNT_WORDS.test(norm(tokens, k)) ||
-    !AGO_UNITS.test(norm(tokens, k + 1)) ||
-    norm(tokens, k + 2) !== "ago"
-  )
-    return false;
+  const agoAt = (i: number) =>
+    COUNT_WORDS.test(norm(tokens, i)) && AGO_UNITS.test(norm(tokens, i + 1)) && norm(tokens, i + 2) === "ago";
+  if (!agoAt(k)) {
+    // "He was seen about a week ago, very lame, with a wound on one toe": a visit told in the past.
+    const seen = [...Array(Math.max(0, start - first)).keys()].map((o) => first + o);
+    const visit = seen.find(
+      (i) => PAST_VISIT_AUX.has(norm(tokens, i)) && PAST_VISIT_VERBS.has(norm(tokens, i + 1)),
+    );
+    const ago = visit === undefined ? undefined : seen.find((i) => i > visit && agoAt(i));
+    if (ago === undefined || ago + 3 > start) return false;
+    k = ago;
+  }
   if (k + 3 > start) return false;
   for (let j = k + 3; j < last; j++) if (NOW_WORDS.has(norm(tokens, j))) return false;
   return true;
@@ -1413,7 +1462,7 @@ export function mentionStatus(
     const ownersRelative =
       FAMILY_WORDS.has(t.norm) &&
       ["owner's", "owners", "client's", "my", "our"].includes(norm(tokens, k - 1));
-    if (OTHER_ANIMAL_WORDS.has(t.norm) && !companion && !ownersRelative)
+    if (otherAnimalWord(tokens, k) && !companion && !ownersRelative)
       return { status: "other_animal", dropped: false };
     // "family history: ...", "the dog next door".
     if (t.norm === "family" && ["history", "hx"].includes(norm(tokens, k + 1)))
@@ -1441,10 +1490,7 @@ export function mentionStatus(
   for (let k = end; k < Math.min(clause.end, end + 4); k++) {
     const t = tokens[k]!;
     if (claimed.has(k) || t.norm === ",") break;
-    if (
-      OTHER_ANIMAL_WORDS.has(t.norm) &&
-      !["with", "his", "her", "its", "their"].includes(norm(tokens, k - 1))
-    )
+    if (otherAnimalWord(tokens, k) && !["with", "his", "her", "its", "their"].includes(norm(tokens, k - 1)))
       return { status: "other_animal", dropped: false };
     if (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, k + 1)))
       return { status: "other_animal", dropped: false };
