@@ -156,4 +156,14 @@ describe("breed", () => {
       breed: "Yorkshire Terrier",
     });
   });
+
+  it("reads the last of two animal words as the animal, and capitals as an abbreviation", async () => {
+    expect((await patient("Oriental rat snake, F, 8y. Eating less.")).species).toBe("snake");
+    expect((await patient("Puff, an 8-month-old female Buff Orpington duck, limping.")).species).toBe("duck");
+    expect((await patient("'Eve', 6mo bottle-fed alpaca cria. Ear droop.")).species).toBe("alpaca");
+    expect((await patient("3yo F entire GP, 920 g. Hair loss.")).species).toBe("guinea_pig");
+    // A sex word after the species names the sex: still a llama, still a goat.
+    expect((await patient("Llama gelding, 9y, lameness.")).species).toBe("llama");
+    expect((await patient("Nubian doe, 3y, bottle jaw.")).species).toBe("goat");
+  });
 });

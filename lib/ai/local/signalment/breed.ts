@@ -181,6 +181,13 @@ export function voteForBreedSpecies(
     const w = (c.score >= 6 ? 3 : 1.5) + (c.inSignalment ? SIGNALMENT_VOTE : 0);
     // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once, as strongly
     // as the stronger of the two ("Lab pup": the breed outweighs a weak word like "pup").
+    // "Buff Orpington duck", "Abyssinian guinea pig": the species word after another species'
+    // breed is the head noun; the breed only describes the animal's look.
+    const head = speciesWords.find((w) => w.start === c.match.end && w.vote !== null && !species.has(w.id));
+    if (head) {
+      addVote(votes, head.id, 3);
+      continue;
+    }
     const named = speciesNamedWith(c, speciesWords, lexicon);
     if (named !== null) {
       const extra = w - (named.vote ?? w);

@@ -325,6 +325,8 @@ function companionPhrase(note: SignalmentNote, i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const t = tokens[k]!;
     if (t.kind === "break" || (CLAUSE_ENDS.has(t.norm) && t.norm !== "(" && t.norm !== ")")) return false;
+    // "bottle-fed", "hand-fed": a compound adjective, not food.
+    if (PREY_LEADS.has(t.norm) && hyphenatedBefore(note, k)) continue;
     if (COMPANION_LEADS.has(t.norm) || PREY_LEADS.has(t.norm)) return true;
   }
   return false;
@@ -422,18 +424,40 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
     const next = tokens[m.end]?.norm ?? "";
     const prev = tokens[m.start - 1]?.norm ?? "";
     const risky = RISKY_SPECIES_TERMS.has(term);
-    if (risky && first.capitalised && !isSentenceStart(tokens, m.start)) {
+    // A capitalised risky word mid-sentence is a name ("Leo", "Jack"); an abbreviation in capitals
+    // is not ("3yo F entire GP").
+    if (
+      risky &&
+      first.capitalised &&
+      !(first.upper && term.length <= 3) &&
+      !isSentenceStart(tokens, m.start)
+    ) {
       i = m.end - 1;
       continue;
     }
     // "playing with the other cats", "another dog in the house": the patient is most likely one
     // of them too, a weak vote a named species or breed outweighs.
+    // "rat snake", "sheep dog": the first of two species words is the second's modifier.
+    const head = index.species.matchAt(view, m.end);
+    if (
+      head &&
+      head.entry.payload !== m.entry.payload &&
+      // "Llama gelding", "goat wether": a sex word after the species names the sex, not the animal.
+      index.genders.matchAt(view, head.start)?.end !== head.end &&
+      head.distance <= 0.05 &&
+      !hyphenatedBefore(note, m.end - 1) &&
+      writtenAsSpeciesWord(note, head.start, head.entry.tokens)
+    ) {
+      i = m.end - 1;
+      continue;
+    }
     const other = prev === "other" || prev === "another";
     if ((other || countedPlural(note, m.start, m.end, m.entry.payload)) && !ABOUT_ANOTHER_AFTER.has(next)) {
       words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote: other ? 1 : 0.5 });
     } else if (
       !ABOUT_ANOTHER_AFTER.has(next) &&
-      !ABOUT_ANOTHER_BEFORE.has(prev) &&
+      // "bottle-fed alpaca", "hand-reared lamb": a compound adjective, not "fed some chicken".
+      (!ABOUT_ANOTHER_BEFORE.has(prev) || hyphenatedBefore(note, m.start - 1)) &&
       !companionPhrase(note, m.start)
     ) {
       // Sex words that name the species too ("boar", "sow", "mare") vote through the sex terms.
