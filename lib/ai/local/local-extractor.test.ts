@@ -502,6 +502,20 @@ describe("localExtractor: real notes", () => {
     expect(signs).not.toContain("pain");
   });
 
+  it("reads a passing loss of consciousness as a seizure or a faint, not coma", async () => {
+    const episode = present(
+      await extract(
+        "Collie 2y. An episode at home: collapsed, unconscious, whole body trembling, lost bladder control; lasted two minutes.",
+      ),
+    );
+    expect(episode).toContain("seizures");
+    expect(episode).not.toContain("coma");
+    expect(
+      present(await extract("Boxer 6y. Unconscious for a few seconds on a walk, then got up.")),
+    ).toContain("syncope");
+    expect(present(await extract("Dog found unconscious in the garden, pupils fixed."))).toContain("coma");
+  });
+
   it("ends a denial at a comma when what it denies is no sign and the next item is placed now", async () => {
     expect(
       present(await extract("Bitch whelping. No further pups, dark green vulval discharge now.")),

@@ -90,6 +90,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   resolveSites(mentions, tokens, index.symptomIdByName);
   dropRetractionWithEffusion(mentions, tokens, index.symptomIdByName);
   applyQualifiers(mentions, tokens, index.symptomIdByName);
+  readTransientUnconsciousness(mentions, tokens, index.symptomIdByName);
   applySignSenses(text, mentions, tokens, (id) => lexicon.symptomById.get(id)?.name);
 
   const byKey = new Map<string, SymptomMention & { order: number }>();
@@ -452,6 +453,77 @@ function resolveSites(
       if (id !== undefined) best = { id, distance: 0 };
     }
     if (best) m.symptomId = best.id;
+  }
+}
+
+/** Words that make a loss of consciousness a passing episode, not coma. */
+const TRANSIENT_WORDS = new Set([
+  "episode",
+  "episodes",
+  "lasted",
+  "lasting",
+  "seconds",
+  "secs",
+  "sec",
+  "minutes",
+  "mins",
+  "min",
+  "brief",
+  "briefly",
+  "recovered",
+  "recovers",
+  "normal",
+  "round",
+  "fainted",
+  "fainting",
+]);
+/** Signs of a seizure beside the lost consciousness: paddling, shaking, voiding, champing. */
+const ICTAL_WORDS = new Set([
+  "paddling",
+  "paddled",
+  "trembling",
+  "shaking",
+  "jerking",
+  "twitching",
+  "convulsing",
+  "convulsions",
+  "champing",
+  "chomping",
+  "urinated",
+  "defecated",
+  "incontinent",
+  "bladder",
+  "foaming",
+  "rigid",
+  "stiffened",
+]);
+
+/**
+ * "Collapsed, unconscious, whole body trembling, lost bladder control; lasted a couple of
+ * minutes": an unconsciousness the sentence calls a passing episode is no coma. With shaking,
+ * paddling or voiding beside it, it is a seizure; without, a faint (syncope).
+ */
+function readTransientUnconsciousness(
+  mentions: { symptomId: number; start: number; end: number }[],
+  tokens: Token[],
+  idByName: ReadonlyMap<string, number>,
+) {
+  const coma = idByName.get("coma");
+  const seizures = idByName.get("seizures");
+  const syncope = idByName.get("syncope");
+  if (coma === undefined || seizures === undefined || syncope === undefined) return;
+  for (const m of mentions) {
+    if (m.symptomId !== coma) continue;
+    let from = m.start;
+    while (from > 0 && tokens[from - 1]!.kind !== "break") from--;
+    let to = m.end;
+    while (to < tokens.length && tokens[to]!.kind !== "break") to++;
+    // A following sentence may tell how long it lasted ("Lasted 2 minutes.").
+    let next = to + 1;
+    while (next < tokens.length && tokens[next]!.kind !== "break") next++;
+    const words = tokens.slice(from, next).map((t) => t.norm);
+    if (!words.some((w) => TRANSIENT_WORDS.has(w))) continue;
+    m.symptomId = words.some((w) => ICTAL_WORDS.has(w)) ? seizures : syncope;
   }
 }
 
