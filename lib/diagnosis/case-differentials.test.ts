@@ -21,14 +21,7 @@ beforeAll(async () => {
   vetB = (
     await createVeterinarian(handle.db, { email: "b@ddx.test", name: "Dr B", password: "a-long-password-2" })
   ).id;
-  for (const name of [
-    "vomiting",
-    "diarrhoea",
-    "lethargy",
-    "inappetence",
-    "coughing",
-    "projectile vomiting",
-  ]) {
+  for (const name of ["vomiting", "diarrhoea", "lethargy", "inappetence", "coughing"]) {
     const [row] = await handle.db.select({ id: symptoms.id }).from(symptoms).where(eq(symptoms.name, name));
     ids[name] = row!.id;
   }
@@ -84,38 +77,11 @@ describe("differentialsInputForCase", () => {
       neutered: true,
       age_years: 4,
       present_symptom_ids: [ids.vomiting, ids.lethargy],
-      refinement_symptom_ids: [],
       absent_symptom_ids: [ids.coughing, ids.diarrhoea],
       context: null,
       // The phrases read as signs are counted through the signs; the rest is matched as words.
       notes: "Bella, 4yo FS Lab.  , lethargic.  .",
     });
-  });
-
-  it("passes the notes' specific forms of selected signs to the ranker as refinements", async () => {
-    const projectile = {
-      symptom: {
-        id: ids["projectile vomiting"],
-        symptom_name: "projectile vomiting",
-        category_name: "Digestive",
-        _distance: 0,
-      },
-      key_phrases: ["projectile vomiting"],
-      status: "present",
-    };
-    const row = await completedCase({
-      notes: "Dog. Projectile vomiting x3.",
-      suggestedSymptoms: [projectile],
-    });
-    const input = differentialsInputForCase(row);
-    expect(input.refinement_symptom_ids).toEqual([ids["projectile vomiting"]]);
-    expect(input.present_symptom_ids).toEqual([ids.vomiting, ids.lethargy]);
-    // A refinement the vet de-selected stays out.
-    const rejected = await completedCase({
-      suggestedSymptoms: [projectile],
-      deSelectedSymptoms: [{ id: ids["projectile vomiting"] }],
-    });
-    expect(differentialsInputForCase(rejected).refinement_symptom_ids).toEqual([]);
   });
 
   it("never counts a selected sign as absent", async () => {

@@ -76,16 +76,6 @@ export function caseRankingInput(
     .map((s) => s.symptom!.id!);
   const rejected = (row.deSelectedSymptoms as { id: number }[]).map((s) => s.id);
   const absent = [...new Set([...rejected, ...denied])].filter((id) => !presentIds.has(id));
-  // The specific forms of selected general signs that the notes reported ("mucopurulent" for a
-  // selected nasal discharge): the ranker counts them in place of their general form.
-  const refinements = [
-    ...new Set(
-      suggestions
-        .filter((s) => s.status === "present" && typeof s.symptom?.id === "number")
-        .map((s) => s.symptom!.id!)
-        .filter((id) => !presentIds.has(id) && !absent.includes(id)),
-    ),
-  ];
   const age = raw.animal?.age_years;
   return {
     animal_type_id: animalTypeId,
@@ -94,7 +84,6 @@ export function caseRankingInput(
     neutered: patient.neutered ?? null,
     age_years: typeof age === "number" && Number.isFinite(age) && age >= 0 ? age : null,
     present_symptom_ids: present,
-    refinement_symptom_ids: refinements,
     absent_symptom_ids: absent,
     context: raw.animal?.risk_context ?? null,
     notes: notesBeyondSigns(row.notes, suggestions),

@@ -433,21 +433,6 @@ describe("rankDifferentials", () => {
     expect(supporting("osteoarthritis")).not.toContain("tachycardia");
   });
 
-  it("counts a refinement in place of the selected general sign, and not without it", async () => {
-    const [discharge, mucopurulent] = await signIds("nasal discharge", "mucopurulent nasal discharge");
-    const ranked = (request: Partial<DifferentialsRequest>) =>
-      rankDifferentials(db, { animal_type_id: cat, present_symptom_ids: [], ...request }, { limit: 50 });
-    const specific = await ranked({ present_symptom_ids: [mucopurulent!] });
-    const refined = await ranked({
-      present_symptom_ids: [discharge!],
-      refinement_symptom_ids: [mucopurulent!],
-    });
-    expect(refined.map((d) => [d.id, d.score])).toEqual(specific.map((d) => [d.id, d.score]));
-    // The vet de-selected the general sign: its refinement alone does not count.
-    const none = await ranked({ present_symptom_ids: [], refinement_symptom_ids: [mucopurulent!] });
-    expect(none.map((d) => d.id)).toEqual((await ranked({})).map((d) => d.id));
-  });
-
   it("partly explains a sign by one the catalogue's conditions usually list with it", async () => {
     // Straining to defecate (tenesmus) goes with painful defecation (dyschezia) in most conditions
     // that list either: a dog condition listing only dyschezia gains from a note of tenesmus,

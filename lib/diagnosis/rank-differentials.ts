@@ -31,12 +31,6 @@ export interface DifferentialsRequest {
   gender_id?: number | null;
   neutered?: boolean | null;
   present_symptom_ids: number[];
-  /**
-   * Signs the notes reported that are specific forms of present ones ("mucopurulent nasal
-   * discharge" for nasal discharge): each counts in place of its general form when that is present.
-   * Read from a case's suggestions; not part of the public request.
-   */
-  refinement_symptom_ids?: number[];
   absent_symptom_ids?: number[];
   /** Vaccination, travel and environment, as read from the notes. */
   context?: RiskContextInput | null;
@@ -732,24 +726,6 @@ function withoutImpliedGenerals(kb: KnowledgeBase, ids: number[]): number[] {
   return ids.filter((id) => !implied.has(id));
 }
 
-/**
- * The present signs with each refinement whose general form is present put in its place (a
- * refinement of a sign the vet de-selected does not come back).
- */
-function withRefinements(
-  kb: KnowledgeBase,
-  input: Pick<DifferentialsRequest, "present_symptom_ids" | "refinement_symptom_ids">,
-): number[] {
-  const present = new Set(input.present_symptom_ids);
-  const refinements = (input.refinement_symptom_ids ?? []).filter((id) =>
-    (kb.symptoms.get(id)?.generalFormIds ?? []).some((g) => present.has(g)),
-  );
-  return withoutImpliedGenerals(kb, [
-    ...input.present_symptom_ids,
-    ...refinements.filter((id) => !present.has(id)),
-  ]);
-}
-
 /** How much the present findings say, in nats: rare findings for the species say more. */
 function information(present: Finding[]): number {
   return present.reduce((sum, f) => sum + Math.min(3, -Math.log(Math.max(f.baseLeak, 1e-6))), 0);
@@ -765,7 +741,7 @@ export function rankDetailed(
   const known =
     input.animal_type_id !== null ? validate(kb, { ...input, animal_type_id: input.animal_type_id }) : null;
   if (known === null) validateSigns(kb, input);
-  input = { ...input, present_symptom_ids: withRefinements(kb, input) };
+  input = { ...input, present_symptom_ids: withoutImpliedGenerals(kb, input.present_symptom_ids) };
 
   // The species to rank: the patient's, or (unknown, or a species without conditions of its own)
   // every species weighted by how often it is seen in practice.

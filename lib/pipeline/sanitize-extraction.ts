@@ -144,7 +144,7 @@ export function sanitizeExtraction(
       });
     }
   }
-  foldIntoGeneralForms(merged, extraction, lexicon, finalType);
+  addGeneralForms(merged, extraction, lexicon, finalType);
   let symptoms = [...merged.values()];
   if (typeof notes === "string" && notes) {
     const lower = notes.toLowerCase();
@@ -173,13 +173,11 @@ export function sanitizeExtraction(
 }
 
 /**
- * A present specific sign is selected as its general sign ("productive cough" → coughing,
- * "mucopurulent nasal discharge" → nasal discharge), with the specific sign's phrases, unless the
- * note says something else of the general sign (denied, past, another animal's). The selection
- * names the sign as a vet files it; the specific form stays among the suggestions, where the
- * ranker reads it as a refinement of the selected general sign (case-differentials.ts).
+ * A present specific sign also makes its general sign present ("productive cough" → coughing),
+ * with the specific sign's phrases, unless the note says something else of the general sign
+ * (denied, past, another animal's).
  */
-function foldIntoGeneralForms(
+function addGeneralForms(
   merged: Map<number, SanitizedSymptom>,
   extraction: Extraction,
   lexicon: Lexicon,
@@ -203,13 +201,6 @@ function foldIntoGeneralForms(
         significant: specific.significant,
       });
     }
-  }
-  for (const specific of [...merged.values()]) {
-    const general = (forms.get(specific.id) ?? []).map((id) => merged.get(id)).find(Boolean);
-    if (!general) continue;
-    for (const k of specific.key_phrases) if (!general.key_phrases.includes(k)) general.key_phrases.push(k);
-    general.significant = general.significant || specific.significant;
-    merged.delete(specific.id);
   }
 }
 
