@@ -28,6 +28,9 @@ const AUTHORED_FORMS: [string, string][] = [
   ["scratching at ears", "pruritus"],
 ];
 
+/** A specific sign named as less or none of the general one is not a form of it ("reduced vocalisation"). */
+const NEGATING_WORDS = new Set(["reduced", "decreased", "diminished", "absent", "no", "loss", "lack", "low"]);
+
 const words = (text: string) =>
   text
     .toLowerCase()
@@ -61,6 +64,7 @@ export function generalForms(signs: SignTerms[]): Map<number, number[]> {
   const termWords = signs.map((s) => ({ sign: s, terms: s.terms.map(words) }));
   for (const specific of signs) {
     const name = words(specific.name);
+    if (NEGATING_WORDS.has(name[0]!)) continue;
     for (const { sign: general, terms } of termWords) {
       if (general.id === specific.id) continue;
       if (general.category !== specific.category && !ACROSS_CATEGORIES.has(general.name)) continue;

@@ -144,6 +144,14 @@ describe("sanitizeExtraction", () => {
       lexicon,
     );
     expect(bird.sanitized_symptoms.map((s) => s.symptom_name)).toEqual(["tail bobbing", "dyspnoea"]);
+    // Less of a sign is not a form of it: a bird that stopped singing is not vocalising.
+    const quiet = sanitizeExtraction(
+      extraction({ animalTypeId: typeId("budgerigar") }, [
+        mention("reduced vocalisation", "present", "stopped singing"),
+      ]),
+      lexicon,
+    );
+    expect(quiet.sanitized_symptoms.map((s) => s.symptom_name)).toEqual(["reduced vocalisation"]);
     // "No cough ... productive cough last month"-style contradictions keep the note's word on the general sign.
     const denied = sanitizeExtraction(
       extraction({ animalTypeId: typeId("dog") }, [

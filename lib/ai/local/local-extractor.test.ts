@@ -502,6 +502,10 @@ describe("localExtractor: real notes", () => {
     expect(signs).not.toContain("pain");
   });
 
+  it("reads a dog 'quieter than usual' as lethargic, not as a bird gone quiet", async () => {
+    expect(present(await extract("Dog 9y. Quieter than usual, slowing down."))).toEqual(["lethargy"]);
+  });
+
   it("reads a passing loss of consciousness as a seizure or a faint, not coma", async () => {
     const episode = present(
       await extract(
