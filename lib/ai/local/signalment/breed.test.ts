@@ -166,4 +166,11 @@ describe("breed", () => {
     expect((await patient("Llama gelding, 9y, lameness.")).species).toBe("llama");
     expect((await patient("Nubian doe, 3y, bottle jaw.")).species).toBe("goat");
   });
+
+  it("reads short sex words as written, not by stem", async () => {
+    // "second-stage labour" has no stag (a male bird) in it.
+    expect(
+      (await patient("A jenny foaling. She has been in second-stage labour for seven hours.")).species,
+    ).toBe("donkey");
+  });
 });

@@ -131,10 +131,14 @@ export function findBreedCandidates(
     // Two-letter abbreviations ("TB", "QH") only in capitals and beside other signalment.
     if (single && term.length <= 2 && !(first.upper && besideSignalment)) continue;
     const ids = abbreviatedBreeds(term, m.entry.payload, index.lexicon);
+    // A word many species' breeds share ("crossbred") names no species, so it gains nothing from
+    // where it stands.
+    const oneSpecies = new Set(ids.map((id) => index.lexicon.breedById.get(id)?.animalTypeId)).size === 1;
     const inSignalment =
-      isAgeOrSexToken(note, m.start - 1) ||
-      isAgeOrSexToken(note, m.end) ||
-      (tokens[m.end]?.norm === "," && isAgeOrSexToken(note, m.end + 1));
+      oneSpecies &&
+      (isAgeOrSexToken(note, m.start - 1) ||
+        isAgeOrSexToken(note, m.end) ||
+        (tokens[m.end]?.norm === "," && isAgeOrSexToken(note, m.end + 1)));
     candidates.push({ ids, match: m, written, score, cross, inSignalment });
     i = m.end - 1;
   }

@@ -3,7 +3,7 @@
 import type { LexiconGenderTerm } from "@/lib/ai/lexicon";
 import type { Token } from "../tokenise";
 import { isVerbDoes, SEX_ABBREVIATIONS, type SignalmentNote, type TokenSpan } from "./note";
-import { addVote, type SpeciesVotes, type SpeciesWord } from "./species";
+import { addVote, writtenAsSpeciesWord, type SpeciesVotes, type SpeciesWord } from "./species";
 
 const NEUTER_ONLY_TERMS = new Set(["entire", "intact"]);
 const AGE_TOKEN_WITH_UNIT = /^~?\d{1,2}(?:\.\d)?(?:y|yo|yr|yrs|mo|mos|mth|mths|wk|wks)$/;
@@ -74,6 +74,9 @@ export function findSexWords(
     const first = tokens[m.start]!;
     i = m.end - 1;
     if (IGNORED_GENDER_TERMS.has(term)) continue;
+    // Short sex words as written, not by stem: "second-stage labour" has no stag, "cocked" no cock.
+    if (term.length <= 5 && /^[a-z]+$/.test(term) && !writtenAsSpeciesWord(note, m.start, m.entry.tokens))
+      continue;
     if (SEX_ABBREVIATIONS.has(term) && !first.upper && !SEX_LOWER_OK.has(term)) continue;
     // "101 F" is a temperature and "5 m" a distance; "3mo F" and "7yo M" are the sex.
     const before = tokens[m.start - 1];

@@ -367,7 +367,7 @@ export const SIGNALMENT_VOTE = 2;
  * The words as written are the species term or its plural or possessive: the index matches by
  * stem, which also lets "stage" reach "stag" and "ratting" reach "rat".
  */
-function writtenAsSpeciesWord(note: SignalmentNote, start: number, terms: string[]): boolean {
+export function writtenAsSpeciesWord(note: SignalmentNote, start: number, terms: string[]): boolean {
   const bare = (word: string) => word.replace(/['’]s?$/, "");
   return terms.map(bare).every((term, j) => {
     const written = bare(note.tokens[start + j]?.norm ?? "");
