@@ -1622,8 +1622,8 @@ export function mentionStatus(
       let onset = false;
       // "no further pups, green discharge now": what the negation names first is no sign, so the
       // comma ends it; "no coughing, sneezing now" stays a list of denied signs.
-      const firstItem = tokens.slice(k + found.words.length, start);
-      const signList = firstItem.some(
+      const between = tokens.slice(k + found.words.length, start);
+      const signList = between.some(
         (t, offset) => t.norm !== "," && claimed.has(k + found.words.length + offset),
       );
       for (let m = end; m < clause.end && tokens[m]!.norm !== "," && !claimed.has(m); m++)

@@ -183,15 +183,17 @@ export function voteForBreedSpecies(
   for (const c of candidates) {
     const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
     const w = (c.score >= 6 ? 3 : 1.5) + (c.inSignalment ? SIGNALMENT_VOTE : 0);
-    // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once, as strongly
-    // as the stronger of the two ("Lab pup": the breed outweighs a weak word like "pup").
     // "Buff Orpington duck", "Abyssinian guinea pig": the species word after another species'
     // breed is the head noun; the breed only describes the animal's look.
-    const head = speciesWords.find((w) => w.start === c.match.end && w.vote !== null && !species.has(w.id));
+    const head = speciesWords.find(
+      (word) => word.start === c.match.end && word.vote !== null && !species.has(word.id),
+    );
     if (head) {
       addVote(votes, head.id, 3);
       continue;
     }
+    // "her dog, a Border Terrier", "Labrador dog": one animal named twice votes once, as strongly
+    // as the stronger of the two ("Lab pup": the breed outweighs a weak word like "pup").
     const named = speciesNamedWith(c, speciesWords, lexicon);
     if (named !== null) {
       const extra = w - (named.vote ?? w);

@@ -435,8 +435,6 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       i = m.end - 1;
       continue;
     }
-    // "playing with the other cats", "another dog in the house": the patient is most likely one
-    // of them too, a weak vote a named species or breed outweighs.
     // "rat snake", "sheep dog": the first of two species words is the second's modifier.
     const head = index.species.matchAt(view, m.end);
     if (
@@ -451,6 +449,8 @@ export function findSpeciesWords(note: SignalmentNote, inMultiWordBreed: Set<num
       i = m.end - 1;
       continue;
     }
+    // "playing with the other cats", "another dog in the house": the patient is most likely one
+    // of them too, a weak vote a named species or breed outweighs.
     const other = prev === "other" || prev === "another";
     if ((other || countedPlural(note, m.start, m.end, m.entry.payload)) && !ABOUT_ANOTHER_AFTER.has(next)) {
       words.push({ start: m.start, end: m.end, id: m.entry.payload, term, vote: other ? 1 : 0.5 });
