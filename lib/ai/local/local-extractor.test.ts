@@ -259,6 +259,21 @@ describe("localExtractor: signalment", () => {
     expect(speciesKey(python)).toBe("snake");
     expect(present(python)).toContain("inappetence");
     expect(present(await extract("Mare 9y slipped her foal at 7 months."))).toContain("abortion");
+    // An animal the patient tackled or caught is not the patient.
+    expect(
+      speciesKey(await extract("Harry, 5y MN. Tackled a large snake in the garden, collapsed.")),
+    ).not.toBe("snake");
+    // A foal may be a donkey's: "a jenny in foal" is a donkey; a foal alone stays a horse.
+    expect(
+      speciesKey(await extract("Seven-year-old jenny, currently in foal. Nosebleed, now dyspnoea.")),
+    ).toBe("donkey");
+    expect(speciesKey(await extract("Thoroughbred foal, 3 days old, weak, not sucking."))).toBe("horse");
+    expect(speciesKey(await extract("Weak foal, 2 days old, not sucking."))).toBe("horse");
+    // A breed opening the note outweighs an animal named in a later sentence.
+    const pug = await extract("Pug, Biscuit, 4y FN, 8.9kg. Squinting L eye. O thinks the cat swiped her.");
+    expect(speciesKey(pug)).toBe("dog");
+    expect(pug.patient).toMatchObject({ name: "Biscuit", breed: "Pug" });
+    expect((await extract("Dexter, M tabby cat, 8 kg. Shaking.")).patient.name).toBe("Dexter");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {
@@ -303,6 +318,25 @@ describe("localExtractor: signalment", () => {
       neutered: false,
     });
     expect((await extract("Coco, African grey, 22y, not sexed, 480 g.")).patient.sex).toBeNull();
+  });
+
+  it("finds names in prose: marked, described, in the possessive before the owner", async () => {
+    expect(
+      (await extract("Faulkner (name), a Blue-Faced Leicester ram, swelling behind the ribs.")).patient.name,
+    ).toBe("Faulkner");
+    expect((await extract("Jake is an overweight Newfoundland, about 150 lb.")).patient.name).toBe("Jake");
+    expect((await extract("Gruff is a two-year-old male Syrian hamster with lumps.")).patient.name).toBe(
+      "Gruff",
+    );
+    expect(
+      (await extract("Gunner's owner called: no energy, stiff, swelling behind the knee.")).patient.name,
+    ).toBe("Gunner");
+    expect((await extract("Harry, well known to us. Collapsed after a walk.")).patient.name).toBe("Harry");
+    // Not a name: a disease described in the same way, a pronoun.
+    expect(
+      (await extract("Lepto is a risk in dogs that swim. 5yo MN Lab, vomiting.")).patient.name,
+    ).toBeNull();
+    expect((await extract("She is a high-grade Friesian cross cow, thin.")).patient.name).toBeNull();
   });
 
   it("never takes the owner's name for the animal's", async () => {

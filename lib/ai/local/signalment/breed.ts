@@ -134,11 +134,16 @@ export function findBreedCandidates(
     // A word many species' breeds share ("crossbred") names no species, so it gains nothing from
     // where it stands.
     const oneSpecies = new Set(ids.map((id) => index.lexicon.breedById.get(id)?.animalTypeId)).size === 1;
+    // The breed opening the note as its first entry ("Pug, Biscuit, 4y FN") is signalment too.
+    const opensNote =
+      tokens.slice(0, m.start).every((t) => t.kind === "break" || t.norm === "-") &&
+      tokens[m.end]?.norm === ",";
     const inSignalment =
       oneSpecies &&
       (isAgeOrSexToken(note, m.start - 1) ||
         isAgeOrSexToken(note, m.end) ||
-        (tokens[m.end]?.norm === "," && isAgeOrSexToken(note, m.end + 1)));
+        (tokens[m.end]?.norm === "," && isAgeOrSexToken(note, m.end + 1)) ||
+        opensNote);
     candidates.push({ ids, match: m, written, score, cross, inSignalment });
     i = m.end - 1;
   }
@@ -182,7 +187,8 @@ export function voteForBreedSpecies(
 ): void {
   for (const c of candidates) {
     const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
-    const w = (c.score >= 6 ? 3 : 1.5) + (c.inSignalment ? SIGNALMENT_VOTE : 0);
+    // A breed in the signalment names the patient as surely as a species word there, however short.
+    const w = c.inSignalment ? 3 + SIGNALMENT_VOTE : c.score >= 6 ? 3 : 1.5;
     // "Buff Orpington duck", "Abyssinian guinea pig": the species word after another species'
     // breed is the head noun; the breed only describes the animal's look.
     const head = speciesWords.find(

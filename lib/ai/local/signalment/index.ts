@@ -14,6 +14,7 @@ import {
   decideSpecies,
   discountNestedSpeciesWords,
   findSpeciesWords,
+  SHARED_YOUNG_WORDS,
   type SpeciesVotes,
 } from "./species";
 import { noSpeciesNamed, voteForSharedSexWordContext, voteFromContext } from "./species-context";
@@ -40,6 +41,10 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   const speciesWords = findSpeciesWords(note, inMultiWordBreed);
   for (const word of speciesWords) {
     if (word.vote !== null) addVote(votes, word.id, word.vote);
+    for (const key of SHARED_YOUNG_WORDS[word.term] ?? []) {
+      const id = index.animalTypeIdByKey.get(key);
+      if (id !== undefined && word.vote !== null) addVote(votes, id, word.vote);
+    }
     if (!word.readable) claim(word.start, word.end);
   }
   discountNestedSpeciesWords(speciesWords, votes);
@@ -69,7 +74,10 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
       animalTypeId,
       breed: breed.breed,
       breedId: breed.breedId,
-      name: name ? text.slice(tokens[name.start]!.start, tokens[name.end - 1]!.end) : null,
+      // "Gunner's owner": the name without the possessive.
+      name: name
+        ? text.slice(tokens[name.start]!.start, tokens[name.end - 1]!.end).replace(/['\u2019]s$/, "")
+        : null,
       sex,
       neutered,
       weight: weight ? { value: weight.value, unit: weight.unit } : null,

@@ -86,6 +86,13 @@ const NOT_NAMES = new Set([
   "his",
   "their",
   "our",
+  "he",
+  "she",
+  "it",
+  "they",
+  "we",
+  "i",
+  "you",
   "a",
   "an",
   "bright",
@@ -187,6 +194,7 @@ export function findName(
     labelledName(search) ??
     signalmentName(search) ??
     proseName(search) ??
+    ownersName(search) ??
     headName(search) ??
     nameAfterSpeciesOrBreed(search) ??
     quotedName(search)
@@ -266,7 +274,14 @@ function afterSeparator(prev: Token | undefined): boolean {
 }
 
 /** A capitalised word at i that may be a name (with a title that is part of it: "Mr Nibbles"). */
-function nameCandidate({ note, inMultiWordBreed, namedSpecies }: NameSearch, i: number): TokenSpan | null {
+/** Does a species word follow token `from` before the sentence ends? */
+function speciesInSentence({ note, speciesWords }: NameSearch, from: number): boolean {
+  const end = note.tokens.findIndex((t, k) => k >= from && t.kind === "break");
+  return speciesWords.some((w) => w.start >= from && (end === -1 || w.start < end));
+}
+
+function nameCandidate(search: NameSearch, i: number): TokenSpan | null {
+  const { note, inMultiWordBreed, namedSpecies } = search;
   const { text, tokens, view, index } = note;
   const t = tokens[i];
   if (!t || t.kind !== "word" || !t.capitalised || NOT_NAMES.has(t.norm) || TIME_WORDS.has(t.norm))
@@ -299,15 +314,16 @@ function nameCandidate({ note, inMultiWordBreed, namedSpecies }: NameSearch, i: 
     ((age.kind === "num" && /^\d+(?:\.\d+)?(?:y|yo|yr|yrs|m|mo|mth|mths|w|wk|wks)$/.test(age.norm)) ||
       (age.upper && /^(?:m|f|mn|fn|fs|mc|me|fe|mi|fi)$/.test(age.norm)));
   if (b && b.distance === 0 && b.start === i && b.end === i + 1 && ageOrSexNext) return null;
-  // A breed opening a note's signalment ("Siamese, 14 years", "Boxer, 8, M") when the note names
-  // no species and no other breed: the breed, not a pet called after one ("Rex, 5yo Lab" keeps
-  // its name because "Lab" is the breed).
+  // A breed opening a note's signalment ("Siamese, 14 years", "Boxer, 8, M") when its sentence
+  // names no species and the note no other breed: the breed, not a pet called after one ("Rex, 5yo
+  // Lab" and "Dexter, M tabby cat" keep their names), even when another animal is named in a later
+  // sentence ("Pug, 4y FN… O thinks the cat swiped her").
   if (
     b &&
     b.distance === 0 &&
     b.start === i &&
     afterSeparator(prev) &&
-    namedSpecies.size === 0 &&
+    !speciesInSentence(search, b.end) &&
     tokens[b.end]?.norm === "," &&
     ageFollows(note, b.end + 1) &&
     !breedElsewhere(note, b.start, b.end)
@@ -336,6 +352,8 @@ function labelledName(search: NameSearch): TokenSpan | null {
     else if (n === "this" && n1 === "record" && tokens[i + 2]?.norm !== ":") at = i + 2;
     else if (n === "this" && n1 === "record" && tokens[i + 2]?.norm === ":") at = i + 3;
     else if ((n === "presenting" || n === "re") && n1 === ":") at = i + 2;
+    // "Faulkner (name), a Blue-Faced Leicester ram": the word the writer marks as the name.
+    else if (n1 === "(" && tokens[i + 2]?.norm === "name" && tokens[i + 3]?.norm === ")") at = i;
     const name = at >= 0 ? nameCandidate(search, at) : null;
     if (name) return name;
   }
@@ -408,6 +426,7 @@ function proseName(search: NameSearch): TokenSpan | null {
     const n2 = tokens[i + 2]?.norm ?? "";
     const n3 = i + 3;
     if ((n1 === "is" || n1 === "was") && (n2 === "a" || n2 === "an") && beginsSignalment(n3)) return c;
+    if ((n1 === "is" || n1 === "was") && (n2 === "a" || n2 === "an") && describesAnimal(search, n3)) return c;
     if (
       n1 === "," &&
       (n2 === "a" || n2 === "an" || n2 === "our" || n2 === "the") &&
@@ -420,8 +439,70 @@ function proseName(search: NameSearch): TokenSpan | null {
   return null;
 }
 
+const NUMBER_WORDS = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)$/;
+/** Words that end a description of the animal before it names one ("a risk in dogs"). */
+const NOT_DESCRIBING = new Set(["in", "of", "for", "to", "from", "at", "on", "that", "which", "who"]);
+
+/**
+ * "Jake is an overweight Newfoundland", "Ruby is a backyard Rhode Island Red hen", "Gruff is a
+ * two-year-old male Syrian hamster": within five words of the article (none of them a
+ * preposition: "Lepto is a risk in dogs") the sentence names a species, a breed, an age or a sex.
+ */
+function describesAnimal({ note, speciesWords }: NameSearch, from: number): boolean {
+  const { tokens } = note;
+  for (let k = from; k < Math.min(tokens.length, from + 5); k++) {
+    const t = tokens[k]!;
+    if (t.kind === "break" || [".", ";", ",", ":"].includes(t.norm) || NOT_DESCRIBING.has(t.norm))
+      return false;
+    if (speciesWords.some((w) => w.start === k) || isSignalmentToken(note, k) || NUMBER_WORDS.test(t.norm))
+      return true;
+  }
+  return false;
+}
+
+const OWNER_WORDS = new Set([
+  "owner",
+  "owners",
+  "family",
+  "mum",
+  "dad",
+  "carer",
+  "carers",
+  "breeder",
+  "keeper",
+]);
+
+/**
+ * "Gunner's owner called in early October": a capitalised word opening a sentence of the note's
+ * beginning, in the possessive before the owner, is the patient's name ("Mrs Smith's" is the
+ * owner's own: a title before it).
+ */
+function ownersName({ note, early, inMultiWordBreed }: NameSearch): TokenSpan | null {
+  const { tokens, view, index } = note;
+  for (let i = 0; i < early; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== "word" || !t.capitalised || t.upper || !/['’]s$/.test(t.norm)) continue;
+    if (!isSentenceStart(tokens, i) || !OWNER_WORDS.has(tokens[i + 1]?.norm ?? "")) continue;
+    const bare = t.norm.replace(/['’]s$/, "");
+    if (NOT_NAMES.has(bare) || TIME_WORDS.has(bare) || inMultiWordBreed.has(i)) continue;
+    if (index.species.matchAt(view, i) || index.breeds.matchAt(view, i)) continue;
+    return { start: i, end: i + 1 };
+  }
+  return null;
+}
+
 /** Words a description of the patient begins or is made of, after its name and a comma. */
-const DESCRIBING_WORDS = new Set(["pet", "indoor", "outdoor", "strictly", "rescue", "stray", "feral"]);
+// "Harry, well known to us": a patient the practice knows.
+const DESCRIBING_WORDS = new Set([
+  "pet",
+  "indoor",
+  "outdoor",
+  "strictly",
+  "rescue",
+  "stray",
+  "feral",
+  "known",
+]);
 
 /**
  * The note opens with the name, a comma and a description of the animal in the same sentence:

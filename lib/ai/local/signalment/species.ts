@@ -315,10 +315,28 @@ const CLAUSE_ENDS = new Set([",", ";", ".", ":", "(", ")"]);
 
 // Words that make a later animal in the same clause food: "was last fed five frozen/thawed mice".
 const PREY_LEADS = new Set(["fed", "feeding", "feeds", "ate", "eats", "eating", "offered", "prey"]);
+// Words that make a later animal in the same clause one the patient met: "tackled a large snake in
+// the garden", "caught a toad", "licked a cane toad". ("Attacked" is left out: "the neighbour's
+// dog attacked the cat" names the patient after it.)
+const ENCOUNTER_LEADS = new Set([
+  "tackled",
+  "killed",
+  "caught",
+  "catching",
+  "chased",
+  "chasing",
+  "hunted",
+  "hunting",
+  "bit",
+  "licked",
+  "licking",
+  "mouthed",
+  "mouthing",
+]);
 
 /**
  * Is the species word at i inside a "with …"/"by …"/"like …" phrase of its clause (within 5
- * words), or the food of a "fed …" phrase?
+ * words), the food of a "fed …" phrase or the animal of a "tackled …" phrase?
  */
 function companionPhrase(note: SignalmentNote, i: number): boolean {
   const { tokens } = note;
@@ -327,7 +345,7 @@ function companionPhrase(note: SignalmentNote, i: number): boolean {
     if (t.kind === "break" || (CLAUSE_ENDS.has(t.norm) && t.norm !== "(" && t.norm !== ")")) return false;
     // "bottle-fed", "hand-fed": a compound adjective, not food.
     if (PREY_LEADS.has(t.norm) && hyphenatedBefore(note, k)) continue;
-    if (COMPANION_LEADS.has(t.norm) || PREY_LEADS.has(t.norm)) return true;
+    if (COMPANION_LEADS.has(t.norm) || PREY_LEADS.has(t.norm) || ENCOUNTER_LEADS.has(t.norm)) return true;
   }
   return false;
 }
@@ -360,6 +378,12 @@ function inSignalment(note: SignalmentNote, start: number, end: number): boolean
     if (near(k)) return true;
   return false;
 }
+/**
+ * Young of two species that the catalogue files under the first: a foal may be a horse's or a
+ * donkey's ("a jenny in foal", "donkey foal"), so it votes for both and the horse wins only a tie.
+ */
+export const SHARED_YOUNG_WORDS: Record<string, string[]> = { foal: ["donkey"] };
+
 /** Extra vote of a species word written in the signalment. */
 export const SIGNALMENT_VOTE = 2;
 
