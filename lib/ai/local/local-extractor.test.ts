@@ -352,6 +352,29 @@ describe("localExtractor: signalment", () => {
 });
 
 describe("localExtractor: real notes", () => {
+  it("reads straining by what is passed, and bare site words by their site", async () => {
+    expect(
+      present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),
+    ).toContain("tenesmus");
+    expect(
+      present(await extract("Max, 4y MN DSH. Straining in the litter tray, small amounts of urine.")),
+    ).toContain("stranguria");
+    expect(present(await extract("5y FS DSH. Fluorescein: dendritic ulcers OS."))).toContain(
+      "corneal ulceration",
+    );
+    expect(present(await extract("5y FS DSH. L eye squinting x3 days, watering."))).toContain("epiphora");
+    expect(present(await extract("Sow 6y. Raised red patches on the skin over the flanks."))).toContain(
+      "erythema",
+    );
+    expect(present(await extract("Hamster, 8 wk. Wet matted fur round tail, watery d+."))).toContain(
+      "perineal soiling",
+    );
+    // Not at a site: watery diarrhoea, red cells.
+    const d = present(await extract("3y MN Lab. Watery diarrhoea x2 days, eyes bright. Red cells low."));
+    expect(d).not.toContain("epiphora");
+    expect(d).not.toContain("erythema");
+  });
+
   it("gives every mention an assertion status and selects only present ones", async () => {
     const s = statuses(
       await extract(

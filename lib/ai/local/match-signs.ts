@@ -418,7 +418,154 @@ export function findSignMentions(
     i = sign.end;
   }
   stackedAdjectiveMentions(text, view, index, mentions, claimed);
+  strainingMentions(text, view, index, mentions, claimed);
+  bareSiteMentions(text, view, index, mentions, claimed);
   return { mentions, claimed };
+}
+
+const EYE = /^(?:eyes?|cornea|corneal|fluorescein|os|od|ou|axial|keratitis|globe)$/;
+const MOUTH = /^(?:mouth|oral|tongue|lingual|gums?|gingiva\w*|palate|lips?|buccal)$/;
+const SKIN =
+  /^(?:skin|patch|patches|blotches|rash|canal|canals|pinna|pinnae|ventrum|belly|interdigital|paws?|feet|flanks?|groin|axilla\w*|muzzle|chin)$/;
+const CONJUNCTIVA = /^(?:conjunctiva|conjunctivae|conjunctival|sclera|scleral)$/;
+/**
+ * Bare words that are a sign only at a site, the nearest site word in the clause deciding (within
+ * `reach` words): "Fluorescein: dendritic ulcers OS" (a corneal ulcer), "L eye squinting, watering"
+ * (epiphora), "raised red patches on the skin", "canal red and narrowed" (erythema), "conjunctiva
+ * very red".
+ */
+const BARE_SITE_WORDS: { word: RegExp; reach: number; sites: [RegExp, string][] }[] = [
+  {
+    word: /^(?:ulcers?|ulcerated|ulceration)$/,
+    reach: 8,
+    sites: [
+      [EYE, "corneal ulceration"],
+      [MOUTH, "oral ulceration"],
+      [SKIN, "skin ulceration"],
+    ],
+  },
+  { word: /^(?:watering|watery|streaming|weeping|teary)$/, reach: 6, sites: [[EYE, "epiphora"]] },
+  {
+    word: /^(?:red|reddened|inflamed)$/,
+    reach: 4,
+    sites: [
+      [CONJUNCTIVA, "conjunctival hyperaemia"],
+      [SKIN, "erythema"],
+    ],
+  },
+];
+
+const DESCRIBED_NEXT =
+  /^(?:d|diarrh\w*|faec\w*|fec\w*|stools?|droppings|discharge|nasal|mucus|urine|blood|cells?|rbcs?|nose|mouth)$/;
+
+function bareSiteMentions(
+  text: string,
+  view: TokenView,
+  index: LexiconIndex,
+  mentions: RawMention[],
+  claimed: Set<number>,
+): void {
+  const { tokens } = view;
+  for (let i = 0; i < tokens.length; i++) {
+    if (claimed.has(i) || view.blocked.has(i)) continue;
+    const rule = BARE_SITE_WORDS.find((r) => r.word.test(tokens[i]!.norm));
+    if (!rule) continue;
+    // "watery d+", "red urine": the word describes what follows it.
+    if (DESCRIBED_NEXT.test(tokens[i + 1]?.norm ?? "")) continue;
+    let best: { name: string; d: number } | undefined;
+    for (const dir of [-1, 1]) {
+      for (let k = i + dir, d = 1; k >= 0 && k < tokens.length && d <= rule.reach; k += dir, d++) {
+        const t = tokens[k]!;
+        if (t.kind === "break" || t.norm === ";") break;
+        const site = rule.sites.find(([re]) => re.test(t.norm));
+        if (site) {
+          if (!best || d < best.d) best = { name: site[1], d };
+          break;
+        }
+      }
+    }
+    const symptomId = best && index.symptomIdByName.get(best.name);
+    if (symptomId === undefined) continue;
+    if (
+      mentions.some((m) => m.symptomId === symptomId && m.start <= i + rule.reach && i - rule.reach < m.end)
+    )
+      continue;
+    mentions.push({
+      symptomId,
+      start: i,
+      end: i + 1,
+      keyPhrase: spanText(text, tokens, i, i + 1),
+      distance: 0.1,
+      forced: null,
+      significantHint: false,
+    });
+    claimed.add(i);
+  }
+}
+
+const STRAINING = /^(?:straining|strains|strained|strain)$/;
+// What a strain is to pass, read from its sentence: faeces (tenesmus) or urine (stranguria).
+const STOOL_WORDS =
+  /^(?:faeces|feces|faecal|fecal|stools?|poos?|pooing|poop\w*|defa?ecat\w*|motions?|droppings|constipat\w*|obstipat\w*|rectum|rectal|vent|cloaca\w*|colon)$/;
+const URINE_WORDS =
+  /^(?:urine|urinat\w*|urination|pee\w*|wee\w*|bladder|urethra\w*|micturat\w*|dysuria|blocked|haematuria|hematuria)$/;
+
+/**
+ * "Straining in tray with nothing passed, a few small hard dry faeces", "straining from vent":
+ * straining the catalogue leaves open ("in the tray", bare) is tenesmus or stranguria by what its
+ * sentence says is passed, the nearest word winning; a tray phrase already read as stranguria
+ * turns to tenesmus when only faeces are named beside it.
+ */
+function strainingMentions(
+  text: string,
+  view: TokenView,
+  index: LexiconIndex,
+  mentions: RawMention[],
+  claimed: Set<number>,
+): void {
+  const { tokens } = view;
+  const tenesmus = index.symptomIdByName.get("tenesmus");
+  const stranguria = index.symptomIdByName.get("stranguria");
+  if (tenesmus === undefined || stranguria === undefined) return;
+  const nearest = (i: number): number | undefined => {
+    let best: { d: number; id: number } | undefined;
+    for (const dir of [-1, 1]) {
+      for (let k = i + dir, d = 1; k >= 0 && k < tokens.length && d <= 30; k += dir, d++) {
+        if (tokens[k]!.kind === "break") break;
+        const id = STOOL_WORDS.test(tokens[k]!.norm)
+          ? tenesmus
+          : URINE_WORDS.test(tokens[k]!.norm)
+            ? stranguria
+            : undefined;
+        if (id !== undefined) {
+          if (!best || d < best.d) best = { d, id };
+          break;
+        }
+      }
+    }
+    return best?.id;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    if (!STRAINING.test(tokens[i]!.norm) || view.blocked.has(i)) continue;
+    const mention = mentions.find((m) => m.start <= i && i < m.end);
+    if (mention) {
+      if (mention.symptomId === stranguria && nearest(i) === tenesmus) mention.symptomId = tenesmus;
+      continue;
+    }
+    if (claimed.has(i)) continue;
+    const symptomId = nearest(i);
+    if (symptomId === undefined) continue;
+    mentions.push({
+      symptomId,
+      start: i,
+      end: i + 1,
+      keyPhrase: spanText(text, tokens, i, i + 1),
+      distance: 0.1,
+      forced: null,
+      significantHint: false,
+    });
+    claimed.add(i);
+  }
 }
 
 /** "Rumen contractions 1 per 2 min (reduced)": a bracketed qualifier applied to the clause's subject. */

@@ -31,6 +31,12 @@ export const SUPPLEMENTARY_SIGN_PHRASES: Record<string, string[]> = {
     "appetite tailing off",
     "appetite waning",
   ],
+  "corneal ulceration": [
+    "fluorescein +ve",
+    "fluorescein pos",
+    "fluorescein stain +ve",
+    "fluorescein stain positive",
+  ],
   haematochezia: ["blood in droppings", "blood in the droppings", "bloody droppings", "blood on droppings"],
   "reluctance to jump": [
     "no longer wants to jump",
@@ -419,6 +425,11 @@ export const REGION_RULES: RegionRule[] = [
   { words: ["ear", "ears", "aural", "otic", "canal", "canals"], map: { pain: "ear pain" } },
   { words: ["eye", "eyes", "ocular"], map: { pain: "ocular pain" } },
   { words: ["mouth", "oral", "teeth", "jaw"], map: { pain: "oral pain" } },
+  // "wet matted fur around tail/perineum" in a hamster or rabbit: soiling of the rear end.
+  {
+    words: ["tail", "perineum", "perineal", "rear", "bottom", "vent", "anus", "hindquarters", "rump"],
+    map: { "matted fur": "perineal soiling" },
+  },
 ];
 
 /** Discharge words: with a region nearby they become that region's discharge sign. */
