@@ -274,6 +274,10 @@ describe("localExtractor: signalment", () => {
     expect(speciesKey(pug)).toBe("dog");
     expect(pug.patient).toMatchObject({ name: "Biscuit", breed: "Pug" });
     expect((await extract("Dexter, M tabby cat, 8 kg. Shaking.")).patient.name).toBe("Dexter");
+    // No species word: a disease or repair of dogs points to a dog.
+    expect(
+      speciesKey(await extract("Harry, well known to us - bilateral CCL repairs this year. Collapsed.")),
+    ).toBe("dog");
   });
 
   it("converts lb and g weights and prefers today's weight", async () => {
@@ -369,6 +373,8 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Hamster, 8 wk. Wet matted fur round tail, watery d+."))).toContain(
       "perineal soiling",
     );
+    const nose = present(await extract("3y MN Lab. Thick green discharge is running from both nostrils."));
+    expect(nose.some((sign) => sign.endsWith("nasal discharge"))).toBe(true);
     // Not at a site: watery diarrhoea, red cells.
     const d = present(await extract("3y MN Lab. Watery diarrhoea x2 days, eyes bright. Red cells low."));
     expect(d).not.toContain("epiphora");

@@ -354,11 +354,24 @@ export function findSignMentions(
         t.norm === "discharge" ||
         (t.norm === "d" && tokens[i + 1]?.norm === "/" && tokens[i + 2]?.norm === "c")
       ) {
-        for (const region of DISCHARGE_REGIONS) {
-          let found = false;
+        // Near first, then (nearest region after the word) further on in its clause: "thick green
+        // discharge is running from both nostrils".
+        const ahead = (reach: number) => {
+          for (let k = i + 1; k < Math.min(tokens.length, i + reach); k++) {
+            if (tokens[k]!.kind === "break") return undefined;
+            const region = DISCHARGE_REGIONS.find((r) => r.words.includes(tokens[k]!.norm));
+            if (region) return region;
+          }
+          return undefined;
+        };
+        const regions = [...DISCHARGE_REGIONS];
+        const far = ahead(t.norm === "d" ? 10 : 8);
+        if (far) regions.push({ ...far, far: true } as (typeof DISCHARGE_REGIONS)[number]);
+        for (const region of regions) {
+          let found = "far" in region;
           // "d/c" takes three tokens: "mucoid d/c from both eyes".
           const reach = t.norm === "d" ? 6 : 4;
-          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + reach); k++) {
+          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + reach) && !found; k++) {
             if (tokens[k]!.kind === "break") {
               if (k < i) {
                 found = false;
@@ -369,7 +382,8 @@ export function findSignMentions(
             if (region.words.includes(tokens[k]!.norm)) found = true;
           }
           // "R ear: shaking, thick yellow d/c": the sentence's heading names the site.
-          if (!found && sentenceTopic(tokens, i).some((w) => region.words.includes(w))) found = true;
+          if (!found && !("far" in region) && sentenceTopic(tokens, i).some((w) => region.words.includes(w)))
+            found = true;
           const id = index.symptomIdByName.get(region.sign);
           if (found && id !== undefined) {
             mentions.push({

@@ -30,6 +30,7 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "purring",
     "catio",
     "queening",
+    "kitty",
   ],
   dog: [
     "terrier",
@@ -70,6 +71,11 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "whelping",
     "whelped",
     "doggy",
+    // Diseases and repairs of dogs far more than of any other patient.
+    "cruciate",
+    "ccl",
+    "tplo",
+    "lyme",
   ],
   horse: [
     "in foal",
