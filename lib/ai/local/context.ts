@@ -1374,6 +1374,21 @@ function resolvedLater(
 }
 
 /** "treated for pruritus in 2022", "in 2020 she had seizures": a year named beside the sign. */
+const MONTHS =
+  /^(?:jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)$/;
+const SEASONS = /^(?:spring|summer|autumn|fall|winter)$/;
+const CONTINUING_WORDS = new Set([
+  "again",
+  "still",
+  "ongoing",
+  "continuing",
+  "continues",
+  "persists",
+  "persisting",
+  "worse",
+  "worsening",
+]);
+
 function yearBeside(
   tokens: Token[],
   start: number,
@@ -1385,11 +1400,21 @@ function yearBeside(
     tokens[k]?.kind === "num" &&
     /^(19|20)\d\d$/.test(tokens[k]!.norm) &&
     ["in", "during", "(", "early", "late", "mid"].includes(norm(tokens, k - 1));
+  // "had ear discharge in Jan", "was lame in the spring", "last summer": past unless the sentence
+  // goes on to say it continues ("lame in the spring and again now").
+  const isPastDate = (k: number) =>
+    ((MONTHS.test(norm(tokens, k)) &&
+      ["in", "during", "early", "late", "mid", "last"].includes(norm(tokens, k - 1))) ||
+      (SEASONS.test(norm(tokens, k)) &&
+        (norm(tokens, k - 1) === "last" ||
+          (norm(tokens, k - 1) === "the" && norm(tokens, k - 2) === "in")))) &&
+    !tokens.slice(k + 1, sentenceEnd(tokens, k)).some((t) => CONTINUING_WORDS.has(t.norm));
   for (let k = end; k < clause.end; k++) {
     if (claimed.has(k) || [",", ";"].includes(tokens[k]!.norm)) break;
     if (["since", "from"].includes(tokens[k]!.norm)) break;
-    if (isYear(k)) return true;
+    if (isYear(k) || isPastDate(k)) return true;
   }
+  // Before the sign only a year: "was seen in May after he went off his food" is the visit itself.
   for (let k = start - 1; k >= clause.start; k--) {
     if (claimed.has(k) || [",", ";"].includes(tokens[k]!.norm)) break;
     if (isYear(k)) return true;

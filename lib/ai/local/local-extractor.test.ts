@@ -356,6 +356,21 @@ describe("localExtractor: signalment", () => {
 });
 
 describe("localExtractor: real notes", () => {
+  it("reads a sign dated to a past month or season as history, unless the sentence says it goes on", async () => {
+    expect(
+      present(await extract("Bear, 4y MN Newfie. Was lame L fore in the spring, sound now.")),
+    ).not.toContain("lameness");
+    expect(
+      present(await extract("Mabel, 6y FS Shih Tzu. Had ear discharge in Jan, ears clean today.")),
+    ).toEqual([]);
+    expect(present(await extract("Rex, 8y MN Lab. Lame in the spring and again now, worse."))).toContain(
+      "lameness",
+    );
+    expect(
+      present(await extract("Tigger, 1y MN DSH, was seen in May after he suddenly went off his food.")),
+    ).toContain("inappetence");
+  });
+
   it("reads straining by what is passed, and bare site words by their site", async () => {
     expect(
       present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),
