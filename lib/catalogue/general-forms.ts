@@ -26,6 +26,8 @@ const AUTHORED_FORMS: [string, string][] = [
   ["pulse deficits", "arrhythmia"],
   // Scratching at the ears is itch of the ears.
   ["scratching at ears", "pruritus"],
+  // Bloody diarrhoea is blood in the faeces.
+  ["haemorrhagic diarrhoea", "haematochezia"],
 ];
 
 /** A specific sign named as less or none of the general one is not a form of it ("reduced vocalisation"). */

@@ -21,6 +21,14 @@ describe("findVitalSigns", () => {
     expect(signs("P 80 on the biochemistry panel.")).toEqual([]);
   });
 
+  it("takes the vet's '(tachy)', and a lower resting heart rate for a dog of 10 kg or more", () => {
+    expect(signs("HR 160 (tachy), T 39.0.")).toEqual(["tachycardia"]);
+    const withWeights = (text: string) => findVitalSigns(text, "dog", findWeights(text)).map((f) => f.sign);
+    expect(withWeights("Whippet, 13 kg. HR 150, RR 30.")).toEqual(["tachycardia"]);
+    expect(withWeights("Chihuahua, 2.5 kg. HR 150.")).toEqual([]);
+    expect(withWeights("Lab, 30 kg. HR 120.")).toEqual([]);
+  });
+
   it("reads capillary refill written out or approximate", () => {
     expect(signs("capillary refill time 4 seconds")).toEqual(["prolonged crt"]);
     expect(signs("CRT ~3 sec")).toEqual(["prolonged crt"]);

@@ -38,7 +38,7 @@ const RANGES: Record<string, Range> = {
 const POLYDIPSIA_ML_PER_KG: Record<string, number> = { dog: 100, cat: 50 };
 
 const QUALIFIER_HIGH =
-  /^\s*\(?\s*(?:elevated|increased|high|raised|tachycardic|tachypnoeic|tachypneic|febrile|pyrexic|\u2191)/i;
+  /^\s*\(?\s*(?:elevated|increased|high|raised|tachy(?:cardic|pnoeic|pneic)?\b|febrile|pyrexic|\u2191)/i;
 const QUALIFIER_LOW = /^\s*\(?\s*(?:low|reduced|decreased|subnormal|hypothermic|bradycardic|\u2193)/i;
 const QUALIFIER_NORMAL = /^\s*\(?\s*(?:normal|nad|wnl|n\b)/i;
 
@@ -106,6 +106,10 @@ export function findVitalSigns(
       });
   }
 
+  // A dog of 10 kg or more: 140 at rest (toy dogs run to 160).
+  const today = currentWeight(weights);
+  const heartRange: [number, number] | undefined =
+    speciesKey === "dog" && today && toKg(today) >= 10 ? [55, 140] : range?.hr;
   const hrRe = new RegExp(
     `\\b(?:HR|heart rate|pulse(?: rate)?)${LINK}(?:>\\s*)?(\\d{2,3})\\b(?!\\s*(?:%|kg|g\\b|mg|ml|mmol))`,
     "gi",
@@ -114,7 +118,7 @@ export function findVitalSigns(
     if (EARLIER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) continue;
     const value = Number(m[1]);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
-    const c = classify(value, range?.hr, after);
+    const c = classify(value, heartRange, after);
     if (c === "high")
       out.push({ sign: "tachycardia", start: m.index, end: m.index + m[0].length, significant: false });
     if (c === "low")
