@@ -26,6 +26,8 @@ const AUTHORED_FORMS: [string, string][] = [
   ["pulse deficits", "arrhythmia"],
   // Scratching at the ears is itch of the ears.
   ["scratching at ears", "pruritus"],
+  // Kicking at the belly is abdominal pain (colic).
+  ["kicking at abdomen", "abdominal pain"],
   // Bloody diarrhoea is blood in the faeces.
   ["haemorrhagic diarrhoea", "haematochezia"],
 ];

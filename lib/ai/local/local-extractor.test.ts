@@ -390,6 +390,10 @@ describe("localExtractor: real notes", () => {
     );
     const nose = present(await extract("3y MN Lab. Thick green discharge is running from both nostrils."));
     expect(nose.some((sign) => sign.endsWith("nasal discharge"))).toBe(true);
+    expect(present(await extract("12y F DSH. Two firm masses L M3 and M4, largest 2 cm."))).toContain(
+      "mammary mass",
+    );
+    expect(present(await extract("4y M 3 kg DSH, mass on the flank."))).not.toContain("mammary mass");
     // Not at a site: watery diarrhoea, red cells.
     const d = present(await extract("3y MN Lab. Watery diarrhoea x2 days, eyes bright. Red cells low."));
     expect(d).not.toContain("epiphora");

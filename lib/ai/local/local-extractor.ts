@@ -233,7 +233,8 @@ const MASS_SITES: [RegExp, string][] = [
   ],
   [/^(?:nose|nasal|intranasal|nasopharyn\w*|laryn\w*|sinus\w*)$/, "nasal mass"],
   [/^(?:neck|cervical|thyroid|salivary|submandibular|throat)$/, "cervical mass"],
-  [/^(?:mammary|teat|teats|breast)$/, "mammary mass"],
+  // "masses L M3 and M4": the glands by number.
+  [/^(?:mammary|teat|teats|breast|m[1-5])$/, "mammary mass"],
   [/^(?:perianal|anal|perineal|perineum|circumanal|vent|cloaca\w*)$/, "perianal mass"],
   [/^(?:testic\w*|testis|testes|scrot\w*)$/, "testicular mass"],
   [/^(?:vagina\w*|vulva\w*)$/, "vaginal mass"],
@@ -427,7 +428,17 @@ function resolveSites(
         if (t.kind === "break") break;
         if (near && (t.norm === "," || t.norm === "and")) break;
         // "mid-coelom", "mid-abdomen": the site is the hyphenated word's last part.
-        const word = t.norm.includes("-") ? t.norm.slice(t.norm.lastIndexOf("-") + 1) : t.norm;
+        let word = t.norm.includes("-") ? t.norm.slice(t.norm.lastIndexOf("-") + 1) : t.norm;
+        // "L M3 and M4": a mammary gland by number, written as a letter and a digit.
+        if (
+          word === "m" &&
+          tokens[k + 1]?.kind === "num" &&
+          /^[1-5]$/.test(tokens[k + 1]!.norm) &&
+          !/^(?:kg|g|lb|lbs|y|yo|yr|yrs|years?|mo|mos|months?|wk|wks|weeks?|cm|mm|%)$/.test(
+            tokens[k + 2]?.norm ?? "",
+          )
+        )
+          word = `m${tokens[k + 1]!.norm}`;
         let site = sites.find(([re]) => re.test(t.norm) || re.test(word));
         if (!site) continue;
         // "swollen mandibular lymph nodes", "submandibular LNs enlarged": the nodes, not the region.
