@@ -394,6 +394,10 @@ describe("localExtractor: real notes", () => {
       "mammary mass",
     );
     expect(present(await extract("4y M 3 kg DSH, mass on the flank."))).not.toContain("mammary mass");
+    // "The mass" again is the mass already placed, not a new skin mass.
+    expect(
+      present(await extract("8y MN Lab. US: a mass in the spleen. The mass is partly cavitary.")),
+    ).toEqual(["splenic mass"]);
     // Not at a site: watery diarrhoea, red cells.
     const d = present(await extract("3y MN Lab. Watery diarrhoea x2 days, eyes bright. Red cells low."));
     expect(d).not.toContain("epiphora");

@@ -408,11 +408,23 @@ function resolveSites(
     [idByName.get("swelling"), GENERIC_OEDEMA, [...OEDEMA_SITES, ...SWELLING_SITES]],
     [idByName.get("weakness"), GENERIC_WEAKNESS, WEAKNESS_SITES],
   ];
-  for (const m of mentions) {
+  // The site of the last mass placed, for a later "the mass" that names none ("a mass in the
+  // spleen … the mass is partly cavitary").
+  let lastMassSite: number | null = null;
+  const placedMassIds = new Set(
+    [...MASS_SITES, ...NODULE_SITES]
+      .map(([, name]) => idByName.get(name))
+      .filter((id): id is number => id !== undefined && id !== idByName.get("skin mass")),
+  );
+  for (const m of [...mentions].sort((a, b) => a.start - b.start)) {
     // "very uncomfortable", "mildly painful": the generic word under an intensifier.
     const phrase = m.keyPhrase.toLowerCase().replace(INTENSIFIERS, "");
     const rule = rules.find(([id, words]) => id === m.symptomId && words.has(phrase));
-    if (!rule) continue;
+    if (!rule) {
+      // A mass named with its site ("splenic mass", "mass in the spleen").
+      if (placedMassIds.has(m.symptomId)) lastMassSite = m.symptomId;
+      continue;
+    }
     const sites = rule[2];
     // Weakness is paresis only with the limbs right beside it ("HL weakness", "weak on both
     // hindlimbs"), not "weak, worst in the hind legs".
@@ -463,8 +475,22 @@ function resolveSites(
       const id = site && idByName.get(site[1]);
       if (id !== undefined) best = { id, distance: 0 };
     }
+    const isMass = sites === MASS_SITES || sites === NODULE_SITES;
+    if (isMass && !best && lastMassSite !== null && definiteBefore(tokens, m.start))
+      best = { id: lastMassSite, distance: 0 };
     if (best) m.symptomId = best.id;
+    if (isMass && best) lastMassSite = best.id;
   }
+}
+
+/** "the mass", "this large lump", "both masses": a mass already named (up to two words between). */
+function definiteBefore(tokens: Token[], start: number): boolean {
+  for (let k = start - 1; k >= Math.max(0, start - 3); k--) {
+    const word = tokens[k]!.norm;
+    if (["the", "this", "that", "these", "those", "both", "same", "its", "said"].includes(word)) return true;
+    if (tokens[k]!.kind !== "word") return false;
+  }
+  return false;
 }
 
 /** Words that make a loss of consciousness a passing episode, not coma. */
