@@ -336,7 +336,11 @@ describe("localExtractor: signalment", () => {
       (await extract("Gunner's owner called: no energy, stiff, swelling behind the knee.")).patient.name,
     ).toBe("Gunner");
     expect((await extract("Harry, well known to us. Collapsed after a walk.")).patient.name).toBe("Harry");
-    // Not a name: a disease described in the same way, a pronoun.
+    expect((await extract("Gunner's owner called: stiff, no energy. Lost about 10 lb.")).patient.name).toBe(
+      "Gunner",
+    );
+    // Not a name: a disease described in the same way, a pronoun, a verb of weight.
+    expect((await extract("Lost about 10 lb over a month. 9y MN Lab.")).patient.name).toBeNull();
     expect(
       (await extract("Lepto is a risk in dogs that swim. 5yo MN Lab, vomiting.")).patient.name,
     ).toBeNull();

@@ -148,6 +148,13 @@ const NOT_NAMES = new Set([
   "tag",
   "ear",
   "number",
+  // Verbs of weight that open a sentence before a value ("Lost about 10 lb", "Gained 2 kg").
+  "lost",
+  "gained",
+  "weighs",
+  "weighed",
+  "weighing",
+  "dropped",
 ]);
 
 /** Words of time that open a sentence ("Yesterday, the 5yo dog…"). */
@@ -192,9 +199,9 @@ export function findName(
   };
   return (
     labelledName(search) ??
+    ownersName(search) ??
     signalmentName(search) ??
     proseName(search) ??
-    ownersName(search) ??
     headName(search) ??
     nameAfterSpeciesOrBreed(search) ??
     quotedName(search)
