@@ -394,6 +394,10 @@ describe("localExtractor: real notes", () => {
     );
     const nose = present(await extract("3y MN Lab. Thick green discharge is running from both nostrils."));
     expect(nose.some((sign) => sign.endsWith("nasal discharge"))).toBe(true);
+    // A region in an earlier sentence is not the discharge's.
+    expect(present(await extract("5y FS Lab. Eyes bright. Thick green discharge, copious."))).not.toContain(
+      "ocular discharge",
+    );
     expect(present(await extract("12y F DSH. Two firm masses L M3 and M4, largest 2 cm."))).toContain(
       "mammary mass",
     );

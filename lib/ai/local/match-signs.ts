@@ -354,24 +354,11 @@ export function findSignMentions(
         t.norm === "discharge" ||
         (t.norm === "d" && tokens[i + 1]?.norm === "/" && tokens[i + 2]?.norm === "c")
       ) {
-        // Near first, then (nearest region after the word) further on in its clause: "thick green
-        // discharge is running from both nostrils".
-        const ahead = (reach: number) => {
-          for (let k = i + 1; k < Math.min(tokens.length, i + reach); k++) {
-            if (tokens[k]!.kind === "break") return undefined;
-            const region = DISCHARGE_REGIONS.find((r) => r.words.includes(tokens[k]!.norm));
-            if (region) return region;
-          }
-          return undefined;
-        };
-        const regions = [...DISCHARGE_REGIONS];
-        const far = ahead(t.norm === "d" ? 10 : 8);
-        if (far) regions.push({ ...far, far: true } as (typeof DISCHARGE_REGIONS)[number]);
-        for (const region of regions) {
-          let found = "far" in region;
-          // "d/c" takes three tokens: "mucoid d/c from both eyes".
-          const reach = t.norm === "d" ? 6 : 4;
-          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + reach) && !found; k++) {
+        // "d/c" takes three tokens: "mucoid d/c from both eyes".
+        const reach = t.norm === "d" ? 6 : 4;
+        const near = (region: (typeof DISCHARGE_REGIONS)[number]) => {
+          let found = false;
+          for (let k = Math.max(0, i - 5); k < Math.min(tokens.length, i + reach); k++) {
             if (tokens[k]!.kind === "break") {
               if (k < i) {
                 found = false;
@@ -382,22 +369,23 @@ export function findSignMentions(
             if (region.words.includes(tokens[k]!.norm)) found = true;
           }
           // "R ear: shaking, thick yellow d/c": the sentence's heading names the site.
-          if (!found && !("far" in region) && sentenceTopic(tokens, i).some((w) => region.words.includes(w)))
-            found = true;
-          const id = index.symptomIdByName.get(region.sign);
-          if (found && id !== undefined) {
-            mentions.push({
-              symptomId: id,
-              start: i,
-              end: i + 1,
-              keyPhrase: spanText(text, tokens, i, i + 1),
-              distance: 0.2,
-              forced: null,
-              significantHint: false,
-            });
-            claimed.add(i);
-            break;
-          }
+          return found || sentenceTopic(tokens, i).some((w) => region.words.includes(w));
+        };
+        // Else the nearest region further on in its clause: "thick green discharge is running
+        // from both nostrils".
+        const farther = () =>
+          nearestWord(
+            tokens,
+            i,
+            t.norm === "d" ? 9 : 7,
+            (norm) => DISCHARGE_REGIONS.find((r) => r.words.includes(norm)),
+            { before: false },
+          );
+        const region = DISCHARGE_REGIONS.find(near) ?? farther();
+        const id = region && index.symptomIdByName.get(region.sign);
+        if (id !== undefined) {
+          mentions.push({ ...oneWordMention(text, tokens, i, id), distance: 0.2 });
+          claimed.add(i);
         }
       }
       i++;
@@ -435,6 +423,44 @@ export function findSignMentions(
   strainingMentions(text, view, index, mentions, claimed);
   bareSiteMentions(text, view, index, mentions, claimed);
   return { mentions, claimed };
+}
+
+/**
+ * What `classify` finds in the nearest word that has something, looking both ways from token i
+ * (or only ahead) within `reach` words and inside the sentence.
+ */
+function nearestWord<T>(
+  tokens: Token[],
+  i: number,
+  reach: number,
+  classify: (norm: string) => T | undefined,
+  { before = true }: { before?: boolean } = {},
+): T | undefined {
+  let best: { d: number; value: T } | undefined;
+  for (const dir of before ? [-1, 1] : [1]) {
+    for (let k = i + dir, d = 1; k >= 0 && k < tokens.length && d <= reach; k += dir, d++) {
+      if (tokens[k]!.kind === "break") break;
+      const value = classify(tokens[k]!.norm);
+      if (value !== undefined) {
+        if (!best || d < best.d) best = { d, value };
+        break;
+      }
+    }
+  }
+  return best?.value;
+}
+
+/** A sign read from the one word at token i. */
+function oneWordMention(text: string, tokens: Token[], i: number, symptomId: number): RawMention {
+  return {
+    symptomId,
+    start: i,
+    end: i + 1,
+    keyPhrase: spanText(text, tokens, i, i + 1),
+    distance: 0.1,
+    forced: null,
+    significantHint: false,
+  };
 }
 
 const EYE = /^(?:eyes?|cornea|corneal|fluorescein|os|od|ou|axial|keratitis|globe)$/;
@@ -486,33 +512,14 @@ function bareSiteMentions(
     if (!rule) continue;
     // "watery d+", "red urine": the word describes what follows it.
     if (DESCRIBED_NEXT.test(tokens[i + 1]?.norm ?? "")) continue;
-    let best: { name: string; d: number } | undefined;
-    for (const dir of [-1, 1]) {
-      for (let k = i + dir, d = 1; k >= 0 && k < tokens.length && d <= rule.reach; k += dir, d++) {
-        const t = tokens[k]!;
-        if (t.kind === "break" || t.norm === ";") break;
-        const site = rule.sites.find(([re]) => re.test(t.norm));
-        if (site) {
-          if (!best || d < best.d) best = { name: site[1], d };
-          break;
-        }
-      }
-    }
-    const symptomId = best && index.symptomIdByName.get(best.name);
+    const site = nearestWord(tokens, i, rule.reach, (norm) => rule.sites.find(([re]) => re.test(norm))?.[1]);
+    const symptomId = site === undefined ? undefined : index.symptomIdByName.get(site);
     if (symptomId === undefined) continue;
     if (
       mentions.some((m) => m.symptomId === symptomId && m.start <= i + rule.reach && i - rule.reach < m.end)
     )
       continue;
-    mentions.push({
-      symptomId,
-      start: i,
-      end: i + 1,
-      keyPhrase: spanText(text, tokens, i, i + 1),
-      distance: 0.1,
-      forced: null,
-      significantHint: false,
-    });
+    mentions.push(oneWordMention(text, tokens, i, symptomId));
     claimed.add(i);
   }
 }
@@ -541,24 +548,10 @@ function strainingMentions(
   const tenesmus = index.symptomIdByName.get("tenesmus");
   const stranguria = index.symptomIdByName.get("stranguria");
   if (tenesmus === undefined || stranguria === undefined) return;
-  const nearest = (i: number): number | undefined => {
-    let best: { d: number; id: number } | undefined;
-    for (const dir of [-1, 1]) {
-      for (let k = i + dir, d = 1; k >= 0 && k < tokens.length && d <= 30; k += dir, d++) {
-        if (tokens[k]!.kind === "break") break;
-        const id = STOOL_WORDS.test(tokens[k]!.norm)
-          ? tenesmus
-          : URINE_WORDS.test(tokens[k]!.norm)
-            ? stranguria
-            : undefined;
-        if (id !== undefined) {
-          if (!best || d < best.d) best = { d, id };
-          break;
-        }
-      }
-    }
-    return best?.id;
-  };
+  const nearest = (i: number) =>
+    nearestWord(tokens, i, 30, (norm) =>
+      STOOL_WORDS.test(norm) ? tenesmus : URINE_WORDS.test(norm) ? stranguria : undefined,
+    );
   for (let i = 0; i < tokens.length; i++) {
     if (!STRAINING.test(tokens[i]!.norm) || view.blocked.has(i)) continue;
     const mention = mentions.find((m) => m.start <= i && i < m.end);
@@ -569,15 +562,7 @@ function strainingMentions(
     if (claimed.has(i)) continue;
     const symptomId = nearest(i);
     if (symptomId === undefined) continue;
-    mentions.push({
-      symptomId,
-      start: i,
-      end: i + 1,
-      keyPhrase: spanText(text, tokens, i, i + 1),
-      distance: 0.1,
-      forced: null,
-      significantHint: false,
-    });
+    mentions.push(oneWordMention(text, tokens, i, symptomId));
     claimed.add(i);
   }
 }
