@@ -419,6 +419,12 @@ const PERSON_GLUE = new Set([
   "really",
   "extremely",
   "understandably",
+  // "owner has a red itchy ring on her arm": what the person's own lesion looks like.
+  "red",
+  "small",
+  "similar",
+  "mild",
+  "nasty",
 ]);
 const ANIMAL_NOUNS = new Set([
   "dog",
@@ -471,12 +477,25 @@ const ANIMAL_NOUNS = new Set([
   "members",
 ]);
 
+/** Sex words that stand for an animal ("doe Willow", "gelding Max"). */
+const SEX_NOUNS = new Set(
+  "doe buck mare gelding stallion filly colt jill hob sow boar gilt queen tom bitch jenny jack ram wether ewe cow bull heifer steer hen cockerel rooster".split(
+    " ",
+  ),
+);
+
 function findOtherAnimalNames(tokens: Token[]): Set<string> {
   const names = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
+    // "bonding attempt with doe Willow", "lives with gelding Max": an animal named beside the patient.
+    const beside =
+      (ANIMAL_NOUNS.has(t.norm) || SEX_NOUNS.has(t.norm)) &&
+      ["with", "and", "&"].includes(norm(tokens, i - 1));
     const isMarker =
-      otherAnimalWord(tokens, i) || (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, i + 1)));
+      beside ||
+      otherAnimalWord(tokens, i) ||
+      (OTHER_WORDS.has(t.norm) && ANIMAL_NOUNS.has(norm(tokens, i + 1)));
     if (!isMarker) continue;
     const nextIndex = OTHER_WORDS.has(t.norm) ? i + 2 : i + 1;
     const next = tokens[nextIndex];
@@ -703,6 +722,12 @@ const PRE_TRIGGERS: Trigger[] = [
   ...["insurance exclusion", "insurance exclusions", "exclusion for", "exclusions for", "exclusions"].map(
     (p) => ({ words: p.split(" "), status: "historical" as const, reach: 3 }),
   ),
+  // "healed abscess scar", "old healed fracture": a sign that was, and has healed.
+  ...["healed", "old healed", "well-healed", "well healed"].map((p) => ({
+    words: p.split(" "),
+    status: "historical" as const,
+    reach: 1,
+  })),
   ...[
     "possible",
     "possibly",
@@ -997,7 +1022,21 @@ const POST_TRIGGERS: Trigger[] = [
 const COMPLAINT_WORDS = new Set(["re", "about", "regarding", "over", "by", "at", "with", ":"]);
 
 /** Words that join a list of signs without ending a negation's reach. */
-const LIST_GLUE = new Set([",", "or", "and", "nor", "had", "any", "been", "has", "have", "/", "a", "an"]);
+const LIST_GLUE = new Set([
+  ",",
+  "or",
+  "and",
+  "nor",
+  "had",
+  "any",
+  "been",
+  "has",
+  "have",
+  "/",
+  "a",
+  "an",
+  "+",
+]);
 
 /** "rest NAD", "otherwise normal", "else WNL": the remainder is normal. */
 const REST_WORDS = new Set(["rest", "otherwise", "else", "remainder", "remaining", "other"]);
@@ -1310,14 +1349,31 @@ function resolvedLater(
       )
     );
   };
+  // Another sign between: only a statement that ends the whole episode reaches back past it ("one
+  // episode of blue tongue after a coughing fit, none since"; "was lame with a hoof abscess in
+  // May, sound now").
+  let crossed = false;
+  const episode =
+    pastTense ||
+    tokens
+      .slice(Math.max(clauseStart, start - 3), start)
+      .some((t) => ["had", "episode", "episodes", "bout", "bouts", "once", "twice"].includes(t.norm));
   for (let k = end; k < stop; k++) {
-    if (claimed.has(k)) return false;
+    if (claimed.has(k)) {
+      if (!episode) return false;
+      crossed = true;
+      continue;
+    }
     const word = tokens[k]!.norm;
     if (WHOLE_ANIMAL.has(word)) return false;
     if (["but", "however", "now"].includes(word)) contrast = true;
     if (word === "but") sawBut = true;
     if (RESOLUTION_PHRASES.some((p) => matchesAt(tokens, k, p))) return true;
     if (NEGATORS.has(word)) return false;
+    // "was lame ..., sound now", "was coughing, fine now".
+    if (pastTense && WELL_WORDS.has(word) && norm(tokens, k + 1) === "now" && norm(tokens, k - 1) === ",")
+      return true;
+    if (crossed) continue;
     // "which has since cleared", "lameness has gone since the NSAIDs", "itch settled since". A
     // bare "now settled" at the end is left alone: in a presenting history it is often this
     // illness's sign, gone by the visit ("vomited twice, now settled").
@@ -1435,7 +1491,16 @@ function personSubject(
   for (let k = start - 1; k >= clauseStart; k--) {
     if (claimed.has(k)) return false;
     const word = tokens[k]!.norm;
-    if (PERSON_WORDS.has(word) || (word.endsWith("'s") && PERSON_WORDS.has(word.slice(0, -2)))) {
+    // Shorthand "O" for the owner: "O has a red itchy ring on her forearm".
+    const shorthandOwner =
+      word === "o" &&
+      tokens[k]!.capitalised &&
+      ["has", "have", "had", "is", "was"].includes(norm(tokens, k + 1));
+    if (
+      shorthandOwner ||
+      PERSON_WORDS.has(word) ||
+      (word.endsWith("'s") && PERSON_WORDS.has(word.slice(0, -2)))
+    ) {
       if (k === start - 1) return false;
       return true;
     }

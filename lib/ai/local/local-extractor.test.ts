@@ -375,6 +375,43 @@ describe("localExtractor: real notes", () => {
     ).toContain("inappetence");
   });
 
+  it("reads an episode a later statement ends as history, even past another sign of it", async () => {
+    expect(
+      present(
+        await extract(
+          "Tink, 11y FN Pom. Honking cough x2 months. One episode of blue tongue after a coughing fit last wk, none since.",
+        ),
+      ),
+    ).not.toContain("cyanosis");
+    expect(
+      present(await extract("Domino, 9y Appaloosa mare. Was lame with a hoof abscess in May, sound now.")),
+    ).toEqual([]);
+    // Not an episode: today's vomiting stays, only the diarrhoea the statement follows has stopped.
+    expect(
+      present(
+        await extract("Rex, 3y MN Lab. Vomiting x3 today, diarrhoea since Monday, none since this am."),
+      ),
+    ).toContain("vomiting");
+    expect(present(await extract("Hamish, 4y MN DSH. Healed abscess scar L shoulder."))).toEqual([]);
+  });
+
+  it("reads a negation along shorthand items, the owner's own lesion and a named companion's signs", async () => {
+    expect(
+      present(await extract("Noodle, 9 mo MN Tonkinese. Bright, eating. No v+ or d+, passing faeces.")),
+    ).toEqual([]);
+    expect(present(await extract("Rex, 3y MN Lab. No v+, d+ since yesterday."))).toContain("diarrhoea");
+    expect(
+      present(await extract("Pickle, 14 wk Devon Rex. Not itchy. O has a red itchy ring on her forearm.")),
+    ).not.toContain("pruritus");
+    expect(
+      present(
+        await extract(
+          "Parsnip, 8 mo English Lop buck. Bonding attempt with doe Willow last wk. Willow has sore hocks.",
+        ),
+      ),
+    ).not.toContain("pododermatitis");
+  });
+
   it("reads straining by what is passed, and bare site words by their site", async () => {
     expect(
       present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),

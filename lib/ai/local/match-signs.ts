@@ -164,6 +164,21 @@ const SHORTHAND: Record<string, string> = {
 };
 const JOINERS = new Set(["/", "&", "and", "+"]);
 
+/**
+ * Is a shorthand item the second or later of a list a negation opens ("no v+ or d+", "nil v+/d+")?
+ * Not across a comma: "no v+, d+ since yesterday" asserts the diarrhoea.
+ */
+function negatedShorthandList(tokens: Token[], start: number, claimed: ReadonlySet<number>): boolean {
+  let sawItem = false;
+  for (let k = start - 1; k >= 0; k--) {
+    const word = tokens[k]!.norm;
+    if (claimed.has(k)) sawItem = true;
+    else if (["no", "nil", "neither", "nor", "without"].includes(word)) return sawItem;
+    else if (!["+", "-", "or", "/", "&", "and"].includes(word)) return false;
+  }
+  return false;
+}
+
 function spanText(text: string, tokens: Token[], start: number, end: number): string {
   return text.slice(tokens[start]!.start, tokens[end - 1]!.end);
 }
@@ -273,7 +288,13 @@ function shorthandMentions(
           end: span.end,
           keyPhrase: spanText(text, tokens, span.start, span.end),
           distance: 0,
-          forced: it.marker === "+" ? "present" : it.marker === "-" ? "absent" : null,
+          // "no v+ or d+": a "+" under a negation that carries along the list forces nothing.
+          forced:
+            it.marker === "+" && !negatedShorthandList(tokens, it.start, claimed)
+              ? "present"
+              : it.marker === "-"
+                ? "absent"
+                : null,
           significantHint: tokens[it.end - 1]!.norm === "+" && tokens[it.end - 2]?.norm === "+",
         });
       }
