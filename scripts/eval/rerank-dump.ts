@@ -20,13 +20,13 @@ const K = 40;
 const lines = readFileSync(file, "utf8")
   .split("\n")
   .filter((l) => l.trim())
-  .map((l) => JSON.parse(l))
-  .filter((l) => l.notes && l.gold);
+  .map((l) => JSON.parse(l) as { id: string; notes?: string; gold?: { name: string } })
+  .filter((l): l is { id: string; notes: string; gold: { name: string } } => Boolean(l.notes && l.gold));
 const { db, runNote, close } = await openInProcessPipeline("rerank");
-const inputs = [];
+const inputs: { id: string; input: ReturnType<typeof caseRankingInput>; accepted: Set<string> }[] = [];
 for (const line of lines) {
   const stored = await runNote(line.notes);
-  inputs.push({ id: line.id as string, input: caseRankingInput(stored), accepted: acceptedNames(line) });
+  inputs.push({ id: line.id, input: caseRankingInput(stored), accepted: acceptedNames(line) });
 }
 const kb = await loadKnowledgeBase(db);
 await close();
