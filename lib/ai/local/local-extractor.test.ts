@@ -375,6 +375,33 @@ describe("localExtractor: real notes", () => {
     ).toContain("inappetence");
   });
 
+  it("reads the patient from real notes' signalment and prose", async () => {
+    // A sex word only horses have after another species' breed is the head noun.
+    const mare = await extract(
+      "24yo Italian Trotter mare, referred to surgery. Bilateral perineal swelling.",
+    );
+    expect(speciesKey(mare)).toBe("horse");
+    // A quoted name, and a verb of the visit opening a sentence is no name.
+    const pig = await extract(
+      "'Donny', male feral-type pig, ~350 lb. Referred ~9 pm: rDVM suspects he is blocked.",
+    );
+    expect(pig.patient.name).toBe("Donny");
+    // Adjectives joined by a comma still describe the animal the name is.
+    const dog = await extract("Benny is a very fit, active 10-year-old male dog. He was chasing a ball.");
+    expect(dog.patient.name).toBe("Benny");
+    // A hairball says cat when no species is named.
+    expect(
+      speciesKey(await extract("Smudge was adopted recently. The owner first thought he had a hairball.")),
+    ).toBe("cat");
+    // The weight after an arrow is the later one.
+    expect(
+      (await extract("Ozzy, young Lab. Owners have dieted him 40kg -> 30kg. V+.")).patient.weight,
+    ).toEqual({
+      value: 30,
+      unit: "kg",
+    });
+  });
+
   it("reads an episode a later statement ends as history, even past another sign of it", async () => {
     expect(
       present(

@@ -23,7 +23,10 @@ const PREVIOUS_BEFORE =
   /(?:\bprev(?:ious(?:ly)?)?\.?|\bwas|\bfrom|\blast|\bbefore|\busual(?:ly)?|\bhad been|\bdown from|\bup from|\bthen)\s*[:=~]?\s*(?:approx\.?|~|c\.)?\s*$/i;
 const PREVIOUS_AFTER =
   /^\s*(?:\w+\s+){0,3}?(?:ago\b|previously\b|before\b|last\s+(?:time|visit|week|wk|month|mth|mo|year|yr|seen|check|exam|appointment|spring|summer|autumn|fall|winter)\b|when\s+last\b|at\s+(?:the\s+|his\s+|her\s+|its\s+)?(?:last\b|vacc\w*|booster|annual\b|check-?up|health\s+check|previous\b)|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)\b|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
-const CURRENT_BEFORE = /(?:\btoday|\bnow|\bto|\bcurrent(?:ly)?|\bcurr)\s*[:=~]?\s*(?:approx\.?|~)?\s*$/i;
+const CURRENT_BEFORE =
+  /(?:\btoday|\bnow|\bto|\bcurrent(?:ly)?|\bcurr|->|\u2192|=>)\s*[:=~]?\s*(?:approx\.?|~)?\s*$/i;
+/** "40kg -> 30kg", "40 kg → 30 kg": the first weight of a change written with an arrow is the earlier one. */
+const ARROW_AFTER = /^\s*(?:->|\u2192|=>)\s*\d/;
 const CURRENT_AFTER = /^\s*(?:today|now|currently|this visit)\b/i;
 
 function parseNumber(raw: string, unit: string): number {
@@ -71,7 +74,8 @@ export function findWeights(text: string): WeightMention[] {
     // "grown to 180 kg", "pigs of 60-180 kg": a target or a group's range, not this animal's weight.
     if (TARGET_BEFORE.test(before) || /\d\s*[-\u2013]\s*$/.test(before)) continue;
     let role: WeightMention["role"] = "unknown";
-    if (PREVIOUS_BEFORE.test(before) || PREVIOUS_AFTER.test(after)) role = "previous";
+    if (PREVIOUS_BEFORE.test(before) || PREVIOUS_AFTER.test(after) || ARROW_AFTER.test(after))
+      role = "previous";
     else if (CURRENT_BEFORE.test(before) || CURRENT_AFTER.test(after)) role = "current";
     out.push({ value, unit, start, end, role, inParentheses: parenthesisDepth(text, start) > 0 });
   }

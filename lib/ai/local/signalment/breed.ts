@@ -6,6 +6,7 @@ import type { PhraseMatch } from "../phrase-index";
 import { COMMON_BREED_WORDS, CROSS_WORDS, NOT_BREED_WORDS } from "./breed-words";
 import { isAgeOrSexToken, isSignalmentToken, type SignalmentNote, type TokenSpan } from "./note";
 import { addVote, SIGNALMENT_VOTE, speciesPriorRank, type SpeciesVotes, type SpeciesWord } from "./species";
+import type { SexWord } from "./sex";
 
 // Species whose catalogue synonyms name kinds (a parrot's "African grey", a snake's "corn snake").
 const KIND_SPECIES = new Set(["parrot", "hamster", "snake", "tortoise"]);
@@ -184,9 +185,19 @@ export function voteForBreedSpecies(
   lexicon: Lexicon,
   votes: SpeciesVotes,
   speciesWords: SpeciesWord[],
+  sexWords: SexWord[] = [],
 ): void {
   for (const c of candidates) {
     const species = new Set(c.ids.map((id) => lexicon.breedById.get(id)?.animalTypeId));
+    // "Italian mare", "24yo Italian Trotter mare": a sex word only another species has, right after
+    // the breed (or after one more word of it), is the head noun, as a species word is below.
+    const sexHead = sexWords.find(
+      (word) =>
+        (word.index === c.match.end || word.index === c.match.end + 1) &&
+        word.terms.length > 0 &&
+        word.terms.every((t) => t.animalTypeId !== null && !species.has(t.animalTypeId)),
+    );
+    if (sexHead) continue;
     // A breed in the signalment names the patient as surely as a species word there, however short.
     const w = c.inSignalment ? 3 + SIGNALMENT_VOTE : c.score >= 6 ? 3 : 1.5;
     // "Buff Orpington duck", "Abyssinian guinea pig": the species word after another species'

@@ -53,8 +53,8 @@ export function extractSignalment(text: string, view: TokenView, index: LexiconI
   if (name) claim(name.start, name.end);
 
   const breedCandidates = findBreedCandidates(note, { name, speciesWords });
-  voteForBreedSpecies(breedCandidates, lexicon, votes, speciesWords);
   const sexWords = findSexWords(note, { name, inMultiWordBreed });
+  voteForBreedSpecies(breedCandidates, lexicon, votes, speciesWords, sexWords);
   voteForSexWordSpecies(sexWords, votes, speciesWords);
   voteForSharedSexWordContext(note, sexWords, votes);
   if (noSpeciesNamed(votes)) voteFromContext(note, votes);

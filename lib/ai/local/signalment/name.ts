@@ -155,6 +155,13 @@ const NOT_NAMES = new Set([
   "weighed",
   "weighing",
   "dropped",
+  // Verbs of the visit that open a sentence ("Referred ~9 pm", "Presented collapsed").
+  "referred",
+  "presented",
+  "admitted",
+  "arrived",
+  "brought",
+  "seen",
 ]);
 
 /** Words of time that open a sentence ("Yesterday, the 5yo dog…"). */
@@ -457,8 +464,15 @@ const NOT_DESCRIBING = new Set(["in", "of", "for", "to", "from", "at", "on", "th
  */
 function describesAnimal({ note, speciesWords }: NameSearch, from: number): boolean {
   const { tokens } = note;
-  for (let k = from; k < Math.min(tokens.length, from + 5); k++) {
+  // A comma between adjectives ("a very fit, active 10-year-old male dog") does not end it.
+  let limit = from + 5;
+  for (let k = from; k < Math.min(tokens.length, limit); k++) {
     const t = tokens[k]!;
+    const next = tokens[k + 1];
+    if (t.norm === "," && k > from && next?.kind === "word" && !NOT_DESCRIBING.has(next.norm)) {
+      limit += 2;
+      continue;
+    }
     if (t.kind === "break" || [".", ";", ",", ":"].includes(t.norm) || NOT_DESCRIBING.has(t.norm))
       return false;
     if (speciesWords.some((w) => w.start === k) || isSignalmentToken(note, k) || NUMBER_WORDS.test(t.norm))

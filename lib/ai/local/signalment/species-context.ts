@@ -31,6 +31,8 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "catio",
     "queening",
     "kitty",
+    "hairball",
+    "hairballs",
   ],
   dog: [
     "terrier",
