@@ -359,7 +359,8 @@ const FAMILY_WORDS = new Set([
   "aunt",
   "cousin",
 ]);
-const OTHER_WORDS = new Set(["other", "another", "second", "third", "contact"]);
+// "her own cat": the owner's own animal, not the patient.
+const OTHER_WORDS = new Set(["other", "another", "second", "third", "contact", "own"]);
 /**
  * People whose own complaints notes mention: "owner has a cough too", "husband has been sneezing",
  * "owner's child has had vomiting". Only as the subject of the sign (see personSubject).
