@@ -155,6 +155,27 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
       signs.add(variant, { symptomId: symptom.id }, 0.05, String(symptom.id));
     }
   }
+  // "has not been able to pass urine", "isn't able to stand": "unable to" in other words. The
+  // negation is part of the phrase, so it denies nothing.
+  for (const symptom of lexicon.symptoms) {
+    for (const term of symptom.terms) {
+      const tokens = phraseTokens(term);
+      if (tokens[0] !== "unable" || tokens[1] !== "to" || tokens.length < 3) continue;
+      for (const lead of [
+        ["not", "able"],
+        ["not", "been", "able"],
+        ["never", "been", "able"],
+        ["hasn't", "been", "able"],
+        ["hadn't", "been", "able"],
+        ["isn't", "able"],
+        ["wasn't", "able"],
+      ]) {
+        const variant = [...lead, ...tokens.slice(1)];
+        if (allTerms.has(variant.join(" "))) continue;
+        signs.add(variant, { symptomId: symptom.id }, 0.05, String(symptom.id));
+      }
+    }
+  }
   signs.freeze();
 
   const breeds = new PhraseIndex<number[]>();

@@ -439,6 +439,22 @@ describe("localExtractor: real notes", () => {
     ).not.toContain("pododermatitis");
   });
 
+  it("reads straining in labour as dystocia, and 'not able to' as 'unable to'", async () => {
+    expect(
+      present(
+        await extract(
+          "Princess, barn queen. Went into labour yesterday; only 1 kitten delivered. This AM still straining.",
+        ),
+      ),
+    ).toContain("dystocia");
+    expect(present(await extract("Misty, 4y FS DSH. Spayed 2 yrs ago, no births. Straining."))).not.toContain(
+      "dystocia",
+    );
+    expect(present(await extract("Donny, male pig. Has not been able to pass urine."))).toContain(
+      "urinary retention",
+    );
+  });
+
   it("reads straining by what is passed, and bare site words by their site", async () => {
     expect(
       present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),

@@ -551,6 +551,9 @@ const STOOL_WORDS =
   /^(?:faeces|feces|faecal|fecal|stools?|poos?|pooing|poop\w*|defa?ecat\w*|motions?|droppings|constipat\w*|obstipat\w*|rectum|rectal|vent|cloaca\w*|colon)$/;
 const URINE_WORDS =
   /^(?:urine|urinat\w*|urination|pee\w*|wee\w*|bladder|urethra\w*|micturat\w*|dysuria|blocked|haematuria|hematuria)$/;
+// ... or young: straining in labour with nothing delivered is dystocia.
+const BIRTH_WORDS =
+  /^(?:labou?r\w*|whelp\w*|queening|lambing|kidding|foaling|calving|farrowing|kindling|parturi\w*|birth\w*|deliver\w*|contractions?|f[o]?etus\w*|f[o]?etal)$/;
 
 /**
  * "Straining in tray with nothing passed, a few small hard dry faeces", "straining from vent":
@@ -568,20 +571,38 @@ function strainingMentions(
   const { tokens } = view;
   const tenesmus = index.symptomIdByName.get("tenesmus");
   const stranguria = index.symptomIdByName.get("stranguria");
+  const dystocia = index.symptomIdByName.get("dystocia");
   if (tenesmus === undefined || stranguria === undefined) return;
   const nearest = (i: number) =>
     nearestWord(tokens, i, 30, (norm) =>
-      STOOL_WORDS.test(norm) ? tenesmus : URINE_WORDS.test(norm) ? stranguria : undefined,
+      STOOL_WORDS.test(norm)
+        ? tenesmus
+        : URINE_WORDS.test(norm)
+          ? stranguria
+          : BIRTH_WORDS.test(norm)
+            ? dystocia
+            : undefined,
     );
   for (let i = 0; i < tokens.length; i++) {
     if (!STRAINING.test(tokens[i]!.norm) || view.blocked.has(i)) continue;
     const mention = mentions.find((m) => m.start <= i && i < m.end);
     if (mention) {
-      if (mention.symptomId === stranguria && nearest(i) === tenesmus) mention.symptomId = tenesmus;
+      const passed = nearest(i);
+      if (mention.symptomId === stranguria && passed === tenesmus) mention.symptomId = tenesmus;
+      if ([tenesmus, stranguria].includes(mention.symptomId) && passed === dystocia && dystocia !== undefined)
+        mention.symptomId = dystocia;
       continue;
     }
     if (claimed.has(i)) continue;
-    const symptomId = nearest(i);
+    // A note about a birth ("Went into labour yesterday… This AM still straining"): straining its
+    // own sentence does not explain is the labour's.
+    const inLabour = tokens
+      .slice(Math.max(0, i - 40), i)
+      .some(
+        (t, k, before) =>
+          BIRTH_WORDS.test(t.norm) && !["no", "not", "never"].includes(before[k - 1]?.norm ?? ""),
+      );
+    const symptomId = nearest(i) ?? (inLabour ? dystocia : undefined);
     if (symptomId === undefined) continue;
     mentions.push(oneWordMention(text, tokens, i, symptomId));
     claimed.add(i);
