@@ -455,6 +455,16 @@ describe("localExtractor: real notes", () => {
     );
   });
 
+  it("reads blood described after the urine, faeces or vomit it colours", async () => {
+    expect(
+      present(await extract("Hallie, 2y FN DSH. A urine sample was obtained, which is tinged red.")),
+    ).toContain("haematuria");
+    expect(present(await extract("Rex, 5y MN Lab. Faeces streaked with blood."))).toContain("haematochezia");
+    expect(present(await extract("Rex, 5y MN Lab. Urine dark red-brown and turbid."))).not.toContain(
+      "haematuria",
+    );
+  });
+
   it("reads straining by what is passed, and bare site words by their site", async () => {
     expect(
       present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),

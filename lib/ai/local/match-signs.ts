@@ -496,6 +496,16 @@ const CONJUNCTIVA = /^(?:conjunctiva|conjunctivae|conjunctival|sclera|scleral)$/
  * very red".
  */
 const BARE_SITE_WORDS: { word: RegExp; reach: number; sites: [RegExp, string][] }[] = [
+  // "a urine sample was obtained, which is tinged red", "faeces streaked with blood".
+  {
+    word: /^(?:red|pink|bloody|blood-tinged|bloodstained|blood-stained|tinged|streaked)$/,
+    reach: 8,
+    sites: [
+      [/^(?:urine|urinary|pee|wee|urinalysis)$/, "haematuria"],
+      [/^(?:faeces|feces|faecal|fecal|stools?|poos?|droppings|motions?|diarrh\w*)$/, "haematochezia"],
+      [/^(?:vomit|vomitus|vomiting|vomited|vomits)$/, "haematemesis"],
+    ],
+  },
   {
     word: /^(?:ulcers?|ulcerated|ulceration)$/,
     reach: 8,
@@ -529,13 +539,24 @@ function bareSiteMentions(
   const { tokens } = view;
   for (let i = 0; i < tokens.length; i++) {
     if (claimed.has(i) || view.blocked.has(i)) continue;
-    const rule = BARE_SITE_WORDS.find((r) => r.word.test(tokens[i]!.norm));
-    if (!rule) continue;
     // "watery d+", "red urine": the word describes what follows it.
     if (DESCRIBED_NEXT.test(tokens[i + 1]?.norm ?? "")) continue;
-    const site = nearestWord(tokens, i, rule.reach, (norm) => rule.sites.find(([re]) => re.test(norm))?.[1]);
-    const symptomId = site === undefined ? undefined : index.symptomIdByName.get(site);
-    if (symptomId === undefined) continue;
+    // "dark red-brown urine" is pigment, not blood.
+    const around = (k: number) => tokens[k]?.norm ?? "";
+    if (around(i - 1) === "dark" || [around(i + 1), around(i + 2)].includes("brown")) continue;
+    // The first rule for the word whose sites its sentence names.
+    let rule: (typeof BARE_SITE_WORDS)[number] | undefined;
+    let symptomId: number | undefined;
+    for (const r of BARE_SITE_WORDS) {
+      if (!r.word.test(tokens[i]!.norm)) continue;
+      const site = nearestWord(tokens, i, r.reach, (norm) => r.sites.find(([re]) => re.test(norm))?.[1]);
+      symptomId = site === undefined ? undefined : index.symptomIdByName.get(site);
+      if (symptomId !== undefined) {
+        rule = r;
+        break;
+      }
+    }
+    if (rule === undefined || symptomId === undefined) continue;
     if (
       mentions.some((m) => m.symptomId === symptomId && m.start <= i + rule.reach && i - rule.reach < m.end)
     )
