@@ -5,6 +5,17 @@
 
 /** Extra phrasings, by catalogue sign name. Candidates for the catalogue itself. */
 export const SUPPLEMENTARY_SIGN_PHRASES: Record<string, string[]> = {
+  // "Conj hyperaemic OU": the conjunctiva in examination shorthand.
+  "conjunctival hyperaemia": [
+    "conj hyperaemic",
+    "conj hyperemic",
+    "conj hyperaemia",
+    "conj hyperemia",
+    "conj injected",
+    "conjunctivae hyperaemic",
+    "conjunctivae hyperemic",
+    "conjunctivae injected",
+  ],
   inappetence: [
     "not eaten",
     "hasn't eaten",
@@ -386,6 +397,14 @@ export const NON_SIGN_PHRASES: string[] = [
   "quiet home",
   "quiet ward",
   "quiet kennel",
+  // An eye without inflammation ("that eye quiet now"), a spraying cat's tail: not the animal.
+  "eye quiet",
+  "eyes quiet",
+  "quiet eye",
+  "quiet eyes",
+  "tail quivering",
+  "quivering tail",
+  "tail quiver",
 ];
 
 export interface RegionRule {
