@@ -13,7 +13,7 @@ const opts = Object.fromEntries(rest.filter((a) => a.startsWith("--")).map((a) =
 const lambda = Number(opts.lambda ?? 1);
 const folds = Number(opts.folds ?? 5);
 const evalFile = opts.eval;
-const PARTS = ["prior", "risk", "context", "present", "absent", "documentation", "text"];
+const PARTS = ["prior", "risk", "context", "present", "absent", "documentation", "text", "richness"];
 const TIERS = ["very_common", "common", "uncommon", "rare"];
 const use = (opts.features ?? "frac,expl,unexpl,card,signs,direct,tier,species,rank,findings").split(",");
 function vec(c, i) {
