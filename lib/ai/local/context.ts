@@ -1357,7 +1357,7 @@ function resolvedLater(
   const episode =
     pastTense ||
     tokens
-      .slice(Math.max(clauseStart, start - 3), start)
+      .slice(Math.max(clauseStart, start - 3), end)
       .some((t) => ["had", "episode", "episodes", "bout", "bouts", "once", "twice"].includes(t.norm));
   for (let k = end; k < stop; k++) {
     if (claimed.has(k)) {

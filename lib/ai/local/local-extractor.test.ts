@@ -420,6 +420,10 @@ describe("localExtractor: real notes", () => {
       ),
     ).toContain("vomiting");
     expect(present(await extract("Hamish, 4y MN DSH. Healed abscess scar L shoulder."))).toEqual([]);
+    // "episode of vomiting" is itself the sign's phrase: the episode is still read.
+    expect(
+      present(await extract("Rex, 3y MN Lab. One episode of vomiting after a coughing fit, none since.")),
+    ).toEqual([]);
   });
 
   it("reads a negation along shorthand items, the owner's own lesion and a named companion's signs", async () => {
