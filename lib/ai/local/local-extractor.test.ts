@@ -389,6 +389,10 @@ describe("localExtractor: real notes", () => {
     // Adjectives joined by a comma still describe the animal the name is.
     const dog = await extract("Benny is a very fit, active 10-year-old male dog. He was chasing a ball.");
     expect(dog.patient.name).toBe("Benny");
+    // A female reproducing now: her sex, not a guess at her neuter status.
+    const queen = await extract("Princess, barn cat. Went into labour last night, only 1 kitten delivered.");
+    expect(queen.patient.sex).toBe("female");
+    expect(queen.patient.neutered).toBeNull();
     // A hairball says cat when no species is named.
     expect(
       speciesKey(await extract("Smudge was adopted recently. The owner first thought he had a hairball.")),

@@ -191,8 +191,15 @@ export function decideSex(note: SignalmentNote, words: SexWord[], animalTypeId: 
     }
   }
   if (sex === null && !UNKNOWN_SEX_RE.test(note.text)) sex = pronounSex(note.tokens);
+  // "heavily pregnant", "in labour since midnight", "lactating", "in season": a female. Her neuter
+  // status stays unstated, as labels leave it when the note does not say it.
+  if (sex === null && REPRODUCING.test(note.text)) sex = "female";
   return { sex, neutered };
 }
+
+/** A female reproducing now, not after a negation or a question ("not pregnant", "? in season"). */
+const REPRODUCING =
+  /(?<!\b(?:not|no|non|never|isn't|wasn't|nor|\?)\s+(?:\w+\s+)?)\b(?:pregnant|in labou?r|into labou?r|lactating|in season|in heat|in foal|in calf|in kid|in lamb|in pig|gave birth|has whelped|whelped|queened|kidded|lambed|calved|foaled|farrowed|kindled)\b/i;
 
 const PET_NOUN =
   /^(?:dog|dogs|cat|cats|pet|pets|puppy|kitten|rabbit|horse|pony|animal|animals|bird|parrot|ferret|hamster|tortoise|cow|cows|herd|flock|goat|sheep)$/;
