@@ -10,6 +10,7 @@ import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { openInProcessPipeline } from "./in-process";
 import { acceptedNames, normalise } from "./matching";
+import { goldTools } from "./gold-dropout";
 import { explainScore, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
 
 const args = process.argv.slice(2);
@@ -70,31 +71,15 @@ if (oracle) process.stderr.write(`oracle: ${mapped} of ${total} labelled concept
 const kb = await loadKnowledgeBase(db);
 await close();
 
-const isGold = (accepted: Set<string>, id: number, name: string) =>
-  [name, ...(kb.conditionById.get(id)?.synonyms ?? [])].some((n) => accepted.has(normalise(n)));
+const { isGold, applyDropout } = goldTools(
+  kb,
+  inputs.map(({ accepted }) => accepted),
+);
 
 // --gold-dropout=0.3: drop that share of the links of every condition some dev case has as its
-// gold (seeded, 3 seeds averaged). Dev golds' links were partly written while reading dev misses;
-// an unseen case meets a condition whose author did not see it, so this asks how a ranking change
-// fares when the gold lacks some of the signs the case shows.
+// gold (gold-dropout.ts; 3 seeds averaged): how a ranking change fares when the gold lacks some of
+// the signs the case shows.
 const dropout = Number(args.find((a) => a.startsWith("--gold-dropout="))?.slice(15) ?? 0);
-const goldIds = new Set(
-  [...kb.conditionById.values()]
-    .filter((c) => inputs.some(({ accepted }) => isGold(accepted, c.id, c.name)))
-    .map((c) => c.id),
-);
-const intact = new Map([...goldIds].map((id) => [id, new Map(kb.conditionById.get(id)!.signs)]));
-function applyDropout(seed: number) {
-  for (const [id, signs] of intact) {
-    const condition = kb.conditionById.get(id)!;
-    condition.signs = new Map(
-      [...signs].filter(([signId]) => {
-        const h = Math.sin(id * 12.9898 + signId * 78.233 + seed * 37.719) * 43758.5453;
-        return h - Math.floor(h) >= dropout;
-      }),
-    );
-  }
-}
 const seeds = dropout > 0 ? [1, 2, 3] : [0];
 
 for (const tuning of variants) {
@@ -105,7 +90,7 @@ for (const tuning of variants) {
     rr = 0;
   const calibration: { score: number; correct: boolean }[] = [];
   for (const seed of seeds) {
-    if (dropout > 0) applyDropout(seed);
+    if (dropout > 0) applyDropout(dropout, seed);
     for (const { id, input, accepted } of inputs) {
       n++;
       const { data } = rankDetailed(kb, input, { limit: 3000, tuning });

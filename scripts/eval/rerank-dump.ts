@@ -5,7 +5,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { openInProcessPipeline } from "./in-process";
-import { acceptedNames, normalise } from "./matching";
+import { acceptedNames } from "./matching";
+import { goldTools } from "./gold-dropout";
 import { candidateFeatures, rankDetailed } from "@/lib/diagnosis/rank-differentials";
 
 const args = process.argv.slice(2);
@@ -30,29 +31,14 @@ for (const line of lines) {
 }
 const kb = await loadKnowledgeBase(db);
 await close();
-const isGold = (accepted: Set<string>, id: number, name: string) =>
-  [name, ...(kb.conditionById.get(id)?.synonyms ?? [])].some((n) => accepted.has(normalise(n)));
-const goldIds = new Set(
-  [...kb.conditionById.values()]
-    .filter((c) => inputs.some(({ accepted }) => isGold(accepted, c.id, c.name)))
-    .map((c) => c.id),
+const { isGold, applyDropout } = goldTools(
+  kb,
+  inputs.map(({ accepted }) => accepted),
 );
-const intact = new Map([...goldIds].map((id) => [id, new Map(kb.conditionById.get(id)!.signs)]));
-function applyDropout(seed: number) {
-  for (const [id, signs] of intact) {
-    const condition = kb.conditionById.get(id)!;
-    condition.signs = new Map(
-      [...signs].filter(([signId]) => {
-        const h = Math.sin(id * 12.9898 + signId * 78.233 + seed * 37.719) * 43758.5453;
-        return h - Math.floor(h) >= dropout;
-      }),
-    );
-  }
-}
 const seeds = dropout > 0 ? [1, 2, 3] : [0];
 const cases = [];
 for (const seed of seeds) {
-  if (dropout > 0) applyDropout(seed);
+  if (dropout > 0) applyDropout(dropout, seed);
   for (const { id, input, accepted } of inputs) {
     const ranked = rankDetailed(kb, input, { limit: 3000 });
     const goldRank = ranked.data.findIndex((d) => isGold(accepted, d.id, d.name)) + 1;

@@ -574,7 +574,7 @@ const URINE_WORDS =
   /^(?:urine|urinat\w*|urination|pee\w*|wee\w*|bladder|urethra\w*|micturat\w*|dysuria|blocked|haematuria|hematuria)$/;
 // ... or young: straining in labour with nothing delivered is dystocia.
 const BIRTH_WORDS =
-  /^(?:labou?r\w*|whelp\w*|queening|lambing|kidding|foaling|calving|farrowing|kindling|parturi\w*|birth\w*|deliver\w*|contractions?|f[o]?etus\w*|f[o]?etal)$/;
+  /^(?:labou?r\w*|whelp\w*|queening|lambing|kidding|foaling|calving|farrowing|kindling|parturi\w*|birth\w*|deliver\w*|contractions?|fo?etus\w*|fo?etal)$/;
 
 /**
  * "Straining in tray with nothing passed, a few small hard dry faeces", "straining from vent":
