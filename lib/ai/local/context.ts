@@ -388,6 +388,69 @@ const PERSON_WORDS = new Set([
   "neighbor",
   "neighbors",
 ]);
+/** Young animals in the plural: a nursing mother's litter. */
+const OFFSPRING_NOUNS = new Set([
+  "kittens",
+  "puppies",
+  "pups",
+  "lambs",
+  "kids",
+  "calves",
+  "foals",
+  "piglets",
+  "kits",
+  "chicks",
+  "litter",
+]);
+/** Words that make the patient a mother with young: then "kittens crying" is the litter's sign. */
+const DAM_WORDS = new Set([
+  "nursing",
+  "lactating",
+  "lactation",
+  "suckling",
+  "whelped",
+  "queened",
+  "kindled",
+  "farrowed",
+  "foaled",
+  "lambed",
+  "kidded",
+  "calved",
+  "postpartum",
+  "post-partum",
+]);
+const SUBJECT_LEAD = new Set([
+  "her",
+  "the",
+  "their",
+  "its",
+  "all",
+  "both",
+  "several",
+  "some",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+]);
+
+/**
+ * "Kittens crying a lot and the smallest not gaining" in a note about a nursing queen: the clause's
+ * subject is her young, not the patient. Only when the note makes the patient a mother with young.
+ */
+function offspringSubject(
+  tokens: Token[],
+  start: number,
+  clauseStart: number,
+  claimed: ReadonlySet<number>,
+): boolean {
+  let k = clauseStart;
+  while (k < start && (SUBJECT_LEAD.has(tokens[k]!.norm) || /^\d+$/.test(tokens[k]!.norm))) k++;
+  if (k >= start || claimed.has(k) || !OFFSPRING_NOUNS.has(tokens[k]!.norm)) return false;
+  return tokens.some((t) => DAM_WORDS.has(t.norm));
+}
+
 /** Words between a person and a sign that keep the person the one who has it. */
 const PERSON_GLUE = new Set([
   "has",
@@ -1156,6 +1219,8 @@ export interface StatusResult {
   dropped: boolean;
   /** Historical because the note says it has since settled or resolved ("itch settled since"). */
   resolved?: boolean;
+  /** Something only to watch for because a word says so ("watch for", "monitor for"), not only its plan section. */
+  watchWord?: boolean;
 }
 
 const RESOLVED_WORDS = new Set([
@@ -1232,6 +1297,20 @@ const RELAPSE_WORDS = new Set([
   "worsened",
   "flared",
   "restarted",
+  "reopened",
+  "re-opened",
+  "dehisced",
+]);
+/** "partially healed", "not fully healed": still there. */
+const PARTLY = new Set([
+  "partially",
+  "partly",
+  "fully",
+  "completely",
+  "incompletely",
+  "half",
+  "poorly",
+  "yet",
 ]);
 const RESOLUTION_PHRASES = [
   "none since",
@@ -1375,6 +1454,11 @@ function resolvedLater(
     if (pastTense && WELL_WORDS.has(word) && norm(tokens, k + 1) === "now" && norm(tokens, k - 1) === ",")
       return true;
     if (crossed) continue;
+    // "bite wound on the neck three weeks ago, now healed": a lesion that has healed is history.
+    if (word === "healed" && !PARTLY.has(norm(tokens, k - 1))) {
+      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      return true;
+    }
     // "which has since cleared", "lameness has gone since the NSAIDs", "itch settled since". A
     // bare "now settled" at the end is left alone: in a presenting history it is often this
     // illness's sign, gone by the visit ("vomited twice, now settled").
@@ -1577,6 +1661,8 @@ export function mentionStatus(
       return { status: "other_animal", dropped: false };
   }
   if (personSubject(tokens, start, clause.start, claimed)) return { status: "other_animal", dropped: false };
+  if (offspringSubject(tokens, start, clause.start, claimed))
+    return { status: "other_animal", dropped: false };
   // "the other cat too", "as does his brother": a marker right after the sign, before anything else.
   for (let k = end; k < Math.min(clause.end, end + 4); k++) {
     const t = tokens[k]!;
@@ -1741,7 +1827,11 @@ export function mentionStatus(
       newStatementBetween(tokens, k + found.words.length, start, claimed, found.status === "absent")
     )
       break;
-    return { status: found.status, dropped: false };
+    return {
+      status: found.status,
+      dropped: false,
+      ...(found.status === "monitor" ? { watchWord: true } : {}),
+    };
   }
 
   if (clause.section === "plan") return { status: "monitor", dropped: false };

@@ -569,6 +569,46 @@ describe("localExtractor: real notes", () => {
     ).toContain("abdominal pain");
   });
 
+  it("does not select what is only to watch for, has healed, is a nursing mother's litter's, or is a gland's", async () => {
+    // "+" shorthand under a watch word is still something to watch for.
+    const watched = present(
+      await extract("Dog. Collapsed. Plan: cooling, watch for bloody D+ over next 24h."),
+    );
+    expect(watched).toContain("collapse");
+    expect(watched).not.toContain("diarrhoea");
+    expect(watched).not.toContain("haemorrhagic diarrhoea");
+    expect(
+      present(await extract("Dog. Vomited x1. Plan: IVFT, monitor for melaena/D+ over next 48h.")),
+    ).toEqual(["vomiting"]);
+    // A raised value named without a number only to watch for; a measured one stays.
+    expect(present(await extract("Horse. Retching. Plan: NGT; watch for fever / raised RR."))).toEqual([
+      "retching",
+    ]);
+    expect(present(await extract("Cat. Plan: monitor RR at home, RR 48 today."))).toContain("tachypnoea");
+    // A lesion that has healed is history; one partly healed is not.
+    const healed = await extract("Cat. Bite wound on neck ~3 wks ago, now healed. Off food 3 days.");
+    expect(present(healed)).not.toContain("wound");
+    expect(present(await extract("Dog. Laceration L fore, partially healed, discharging."))).toContain(
+      "wound",
+    );
+    // A nursing queen's kittens are other animals; a litter presented as the patient is not.
+    const queen = await extract(
+      "Queen nursing 5 kittens. R caudal mammary gland hot, swollen and firm. Kittens crying a lot.",
+    );
+    expect(present(queen)).toContain("mammary swelling");
+    expect(present(queen)).not.toContain("vocalisation");
+    expect(present(queen)).not.toContain("lymphadenopathy");
+    expect(present(await extract("Litter of 5 kittens, 4 wks. Kittens sneezing."))).toContain("sneezing");
+  });
+
+  it("takes the site of a painful or swollen part from earlier in the sentence unless another site comes between", async () => {
+    expect(present(await extract("Dog. R eye suddenly red, painful."))).toEqual(["blepharospasm"]);
+    const two = present(await extract("Dog. L eye closed, R hind leg swollen and painful."));
+    expect(two).toContain("limb swelling");
+    expect(two).toContain("pain");
+    expect(present(await extract("Horse. L fore swollen from knee to fetlock."))).toContain("limb swelling");
+  });
+
   it("reads a swelling in the abdomen as a mass, a swollen abdomen as distension, and swollen nodes as lymphadenopathy", async () => {
     const sites = async (notes: string) => present(await extract(notes));
     expect(await sites("Pup. Hard rounded swelling palpable in abdomen.")).toContain("abdominal mass");
@@ -577,7 +617,7 @@ describe("localExtractor: real notes", () => {
     expect(await sites("Horse. Swollen mandibular lymph nodes.")).toEqual(["lymphadenopathy"]);
     // The nearer site takes the word: the legs, not the jaw before them.
     const dragon = await sites("Bearded dragon. Soft rubbery lower jaw, swollen hind legs.");
-    expect(dragon).toContain("swelling");
+    expect(dragon).toContain("limb swelling");
     expect(dragon).not.toContain("facial swelling");
   });
 

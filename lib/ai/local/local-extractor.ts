@@ -109,9 +109,14 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
       // "'collapsed'": a word in quotes is someone's word for what happened, not a finding.
       status = "hypothetical";
     } else if (m.measured) {
+      // A value is the animal's now, unless another animal's, or a raised or low value named
+      // without a number only to watch for ("watch for a raised RR").
+      const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
+      const valued = tokens.slice(m.start, m.end).some((t) => /\d/.test(t.norm));
       status =
-        mentionStatus(ctx, m.start, m.end, claimed, { finding }).status === "other_animal"
-          ? "other_animal"
+        judged.status === "other_animal" ||
+        (!valued && (judged.status === "hypothetical" || judged.watchWord))
+          ? judged.status
           : "present";
     } else if (m.forced) {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
@@ -121,8 +126,12 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
         tokens[m.start - 1]?.norm ?? "",
       );
       if (negated && m.forced === "present") status = "absent";
-      // An explicit "+"/"-" wins over the clause, except for another animal's signs.
-      else status = judged.status === "other_animal" ? "other_animal" : m.forced;
+      // An explicit "+"/"-" wins over the clause, except for another animal's signs and for
+      // something only to watch for ("watch for bloody D+ over the next 24 h").
+      else if (judged.status === "other_animal") status = "other_animal";
+      else if (m.forced === "present" && (judged.status === "hypothetical" || judged.watchWord))
+        status = judged.status;
+      else status = m.forced;
     } else {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       if (judged.dropped) continue;

@@ -2,6 +2,7 @@
 // longest catalogue phrase over normalised tokens (with word-order variants, light stemming and
 // filler words), spelling correction for misspelt sign words, general signs made regional by a
 // nearby body region ("abdomen painful"), and measurement findings (vitals).
+import { bodySites } from "@/lib/diagnosis/body-sites";
 import type { LexiconIndex } from "./lexicon-index";
 import type { TokenView } from "./phrase-index";
 import {
@@ -15,6 +16,7 @@ import {
   POPULATION_NOUNS,
   REGION_RULES,
   STRUCTURE_NOUNS,
+  type RegionRule,
 } from "./sign-phrases";
 import { PhraseIndex } from "./phrase-index";
 import { sentenceTopic, stem, type Token } from "./tokenise";
@@ -307,6 +309,10 @@ function shorthandMentions(
   return out;
 }
 
+/** How far back in its sentence a body site still names where a general sign is ("R eye suddenly red, painful"). */
+const REGION_REACH_BEFORE = 6;
+const REGION_REACH_AFTER = 3;
+
 function regionalise(
   signName: string,
   tokens: Token[],
@@ -314,21 +320,31 @@ function regionalise(
   end: number,
   index: LexiconIndex,
 ): number | null {
-  for (const rule of REGION_RULES) {
-    const target = rule.map[signName];
-    if (!target) continue;
-    const id = index.symptomIdByName.get(target);
-    if (id === undefined) continue;
-    for (let k = Math.max(0, start - 3); k < Math.min(tokens.length, end + 3); k++) {
-      if (k >= start && k < end) continue;
-      const t = tokens[k]!;
-      if (t.kind === "break") {
-        if (k < start) continue;
-        break;
-      }
-      if (rule.words.includes(t.norm)) return id;
+  const rules = REGION_RULES.filter((rule) => rule.map[signName] !== undefined);
+  if (rules.length === 0) return null;
+  const target = (rule: RegionRule) => index.symptomIdByName.get(rule.map[signName]!);
+  // The nearest site word: after the sign within its clause ("pain in the abdomen"), or before it
+  // in its sentence with no other body site between ("R eye suddenly red, painful"; not "eye
+  // closed, R hind painful").
+  for (let d = 1; d <= REGION_REACH_BEFORE; d++) {
+    const after = end - 1 + d;
+    if (d <= REGION_REACH_AFTER && after < tokens.length) {
+      let open = true;
+      for (let k = end; k <= after; k++) if (tokens[k]!.kind === "break") open = false;
+      const rule = open ? rules.find((r) => r.words.includes(tokens[after]!.norm)) : undefined;
+      if (rule && target(rule) !== undefined) return target(rule)!;
     }
-    if (sentenceTopic(tokens, start).some((w) => rule.words.includes(w))) return id;
+    const before = start - d;
+    if (before < 0 || tokens[before]!.kind === "break") break;
+    const word = tokens[before]!.norm;
+    const rule = rules.find((r) => r.words.includes(word));
+    if (rule && target(rule) !== undefined) return target(rule)!;
+    // Another site between: the sign is not about the earlier one.
+    if (d > 3 && bodySites(word).sites.length > 0) break;
+  }
+  for (const rule of rules) {
+    const id = target(rule);
+    if (id !== undefined && sentenceTopic(tokens, start).some((w) => rule.words.includes(w))) return id;
   }
   return null;
 }

@@ -263,6 +263,18 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
 export const NON_SIGN_PHRASES: string[] = [
+  // Glands that are not lymph nodes: "mammary gland hot and swollen" is no lymphadenopathy.
+  ...[
+    "mammary",
+    "salivary",
+    "thyroid",
+    "adrenal",
+    "preen",
+    "uropygial",
+    "scent",
+    "parotid",
+    "prostate",
+  ].flatMap((organ) => [`${organ} gland`, `${organ} glands`]),
   // Where a horse is trotted or lunged, not circling.
   "on the circle",
   "on a circle",
@@ -442,8 +454,71 @@ export const REGION_RULES: RegionRule[] = [
     map: { pain: "joint pain" },
   },
   { words: ["ear", "ears", "aural", "otic", "canal", "canals"], map: { pain: "ear pain" } },
-  { words: ["eye", "eyes", "ocular"], map: { pain: "ocular pain" } },
+  // The catalogue files a painful eye under blepharospasm ("ocular pain" is its synonym).
+  { words: ["eye", "eyes", "ocular"], map: { pain: "blepharospasm" } },
+  { words: ["eyelid", "eyelids", "periorbital", "periocular"], map: { swelling: "periorbital swelling" } },
   { words: ["mouth", "oral", "teeth", "jaw"], map: { pain: "oral pain" } },
+  {
+    words: [
+      "leg",
+      "legs",
+      "limb",
+      "limbs",
+      "forelimb",
+      "forelimbs",
+      "hindlimb",
+      "hindlimbs",
+      "paw",
+      "paws",
+      "foot",
+      "feet",
+      "fore",
+      "hind",
+      "thigh",
+      "forearm",
+      "metacarpus",
+      "metatarsus",
+      "cannon",
+    ],
+    map: { swelling: "limb swelling" },
+  },
+  {
+    words: [
+      "joint",
+      "joints",
+      "stifle",
+      "stifles",
+      "elbow",
+      "elbows",
+      "carpus",
+      "hock",
+      "hocks",
+      "fetlock",
+      "fetlocks",
+      "tarsus",
+    ],
+    map: { swelling: "joint swelling" },
+  },
+  {
+    words: ["face", "facial", "cheek", "cheeks", "muzzle", "jaw", "jaws", "mandible", "maxilla"],
+    map: { swelling: "facial swelling" },
+  },
+  { words: ["neck", "throat"], map: { swelling: "neck swelling" } },
+  { words: ["vulva", "vulval", "vulvar"], map: { swelling: "vulval swelling" } },
+  {
+    words: ["scrotum", "scrotal", "testicle", "testicles", "testis", "testes"],
+    map: { swelling: "testicular swelling" },
+  },
+  { words: ["prepuce", "preputial", "sheath"], map: { swelling: "preputial swelling" } },
+  {
+    words: ["mammary", "udder", "teat", "teats"],
+    map: { swelling: "mammary swelling", pain: "mammary pain" },
+  },
+  { words: ["umbilicus", "umbilical", "navel"], map: { swelling: "umbilical swelling" } },
+  { words: ["nose", "nasal", "bridge"], map: { swelling: "nasal swelling" } },
+  { words: ["hoof", "hooves", "sole", "soles"], map: { pain: "hoof pain" } },
+  { words: ["bladder"], map: { pain: "bladder pain" } },
+  { words: ["kidney", "kidneys", "renal"], map: { pain: "renal pain" } },
   // "wet matted fur around tail/perineum" in a hamster or rabbit: soiling of the rear end.
   {
     words: ["tail", "perineum", "perineal", "rear", "bottom", "vent", "anus", "hindquarters", "rump"],
