@@ -1318,6 +1318,13 @@ const RESOLUTION_PHRASES = [
   "no recurrence",
   "no further episodes",
   "not since",
+  // "the vomiting has not recurred since", "hasn't come back".
+  "not recurred",
+  "hasn't recurred",
+  "not returned",
+  "hasn't returned",
+  "not come back",
+  "hasn't come back",
 ].map((p) => p.split(" "));
 const WELL_WORDS = new Set(["fine", "normal", "normally", "ok", "okay", "well", "sound"]);
 /** Statements about the animal as a whole, not this sign: "vomiting but otherwise fine". */
@@ -1414,6 +1421,12 @@ function resolvedLater(
     if (["was", "were"].includes(tokens[k]!.norm) && (k >= start || !claimed.has(k))) pastTense = true;
   // "had diarrhoea", "sneezed", "vomited": also past tense.
   if (norm(tokens, start - 1) === "had" && !claimed.has(start - 1)) pastTense = true;
+  // "went (very) lame", "went off his food": an event told in the past.
+  if (
+    (norm(tokens, start - 1) === "went" && !claimed.has(start - 1)) ||
+    (norm(tokens, start - 2) === "went" && !claimed.has(start - 2) && tokens[start - 1]!.kind === "word")
+  )
+    pastTense = true;
   if (/[a-z]ed$/.test(tokens[end - 1]!.norm) && end - start === 1) pastTense = true;
   let contrast = false;
   let sawBut = false;
@@ -1453,6 +1466,16 @@ function resolvedLater(
     // "was lame ..., sound now", "was coughing, fine now".
     if (pastTense && WELL_WORDS.has(word) && norm(tokens, k + 1) === "now" && norm(tokens, k - 1) === ",")
       return true;
+    // "went very lame ..., sound again after 2 wks": well again ends the episode.
+    if (WELL_WORDS.has(word) && norm(tokens, k + 1) === "again" && (pastTense || !crossed)) return true;
+    // "went acutely lame with a hoof abscess, which was drained and resolved fully".
+    const relative =
+      ["which", "that"].includes(norm(tokens, end)) ||
+      (norm(tokens, end) === "," && ["which", "that"].includes(norm(tokens, end + 1)));
+    if ((pastTense || relative) && ["resolved", "cleared"].includes(word) && !objectAfter(k)) {
+      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      return true;
+    }
     if (crossed) continue;
     // "bite wound on the neck three weeks ago, now healed": a lesion that has healed is history.
     if (word === "healed" && !PARTLY.has(norm(tokens, k - 1))) {

@@ -601,6 +601,29 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Litter of 5 kittens, 4 wks. Kittens sneezing."))).toContain("sneezing");
   });
 
+  it("reads an episode as over when the note says it has not recurred, is well again or resolved", async () => {
+    expect(
+      present(
+        await extract(
+          "Dog. Came in yesterday after vomiting overnight; given an antiemetic, and the vomiting has not recurred since. Off food today.",
+        ),
+      ),
+    ).toEqual(["inappetence"]);
+    expect(
+      present(
+        await extract("Pony. During rest went very lame LF + LH - sound again after 2 wks. Now very flat."),
+      ),
+    ).not.toContain("lameness");
+    expect(
+      present(
+        await extract(
+          "Horse. Went acutely lame on the right fore with a hoof abscess, which was drained and resolved fully.",
+        ),
+      ),
+    ).toEqual([]);
+    expect(present(await extract("Dog. Went lame on the L hind this morning."))).toContain("lameness");
+  });
+
   it("takes the site of a painful or swollen part from earlier in the sentence unless another site comes between", async () => {
     expect(present(await extract("Dog. R eye suddenly red, painful."))).toEqual(["blepharospasm"]);
     const two = present(await extract("Dog. L eye closed, R hind leg swollen and painful."));
