@@ -311,7 +311,7 @@ function shorthandMentions(
 
 /** How far back in its sentence a body site still names where a general sign is ("R eye suddenly red, painful"). */
 const REGION_REACH_BEFORE = 6;
-const REGION_REACH_AFTER = 3;
+const REGION_REACH_AFTER = 4;
 
 function regionalise(
   signName: string,
@@ -326,21 +326,24 @@ function regionalise(
   // The nearest site word: after the sign within its clause ("pain in the abdomen"), or before it
   // in its sentence with no other body site between ("R eye suddenly red, painful"; not "eye
   // closed, R hind painful").
-  for (let d = 1; d <= REGION_REACH_BEFORE; d++) {
+  let afterOpen = true;
+  let beforeOpen = true;
+  for (let d = 1; d <= REGION_REACH_BEFORE && (afterOpen || beforeOpen); d++) {
     const after = end - 1 + d;
-    if (d <= REGION_REACH_AFTER && after < tokens.length) {
-      let open = true;
-      for (let k = end; k <= after; k++) if (tokens[k]!.kind === "break") open = false;
-      const rule = open ? rules.find((r) => r.words.includes(tokens[after]!.norm)) : undefined;
+    if (afterOpen && d <= REGION_REACH_AFTER && after < tokens.length && tokens[after]!.kind !== "break") {
+      const rule = rules.find((r) => r.words.includes(tokens[after]!.norm));
       if (rule && target(rule) !== undefined) return target(rule)!;
-    }
+    } else afterOpen = false;
     const before = start - d;
-    if (before < 0 || tokens[before]!.kind === "break") break;
+    if (!beforeOpen || before < 0 || tokens[before]!.kind === "break") {
+      beforeOpen = false;
+      continue;
+    }
     const word = tokens[before]!.norm;
     const rule = rules.find((r) => r.words.includes(word));
     if (rule && target(rule) !== undefined) return target(rule)!;
     // Another site between: the sign is not about the earlier one.
-    if (d > 3 && bodySites(word).sites.length > 0) break;
+    if (d > 3 && bodySites(word).sites.length > 0) beforeOpen = false;
   }
   for (const rule of rules) {
     const id = target(rule);
