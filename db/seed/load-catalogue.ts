@@ -148,8 +148,19 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
   };
 }
 
-/** Species whose notes describe crosses by a parent breed ("Aussie mix", "pit bull x"). */
-const CROSS_SPECIES = new Set(["dog", "cat"]);
+/** Species whose notes describe crosses by a parent breed ("Aussie mix", "pit bull x", "Suffolk cross ewe", "Morgan cross"). */
+const CROSS_SPECIES = new Set([
+  "dog",
+  "cat",
+  "horse",
+  "donkey",
+  "cattle",
+  "sheep",
+  "goat",
+  "pig",
+  "rabbit",
+  "guinea_pig",
+]);
 /** Ids of generated crosses: this plus the parent breed's id, so they never move. */
 const GENERATED_CROSS_ID_BASE = 5_000_000;
 

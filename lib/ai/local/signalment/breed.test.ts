@@ -43,6 +43,13 @@ describe("breed", () => {
     );
     expect((await patient("Lab x 5y MN")).breed).toBe("Labrador Retriever cross");
     expect((await patient("Australian Shepherd 4y MN")).breed).toBe("Australian Shepherd");
+    // Farm animals and horses are crossed as often: "Cheviot cross ewe", "Morgan cross gelding".
+    expect(await patient("Cheviot cross ewe, 3y, lame")).toEqual({
+      species: "sheep",
+      breed: "Cheviot cross",
+    });
+    expect((await patient("Morgan cross gelding, 12y, colic")).breed).toBe("Morgan cross");
+    expect((await patient("Morgan gelding, 12y, colic")).breed).toBe("Morgan");
   });
 
   it("reads a breed before an age in shorthand as the breed, and 'Lab results' as the laboratory", async () => {
