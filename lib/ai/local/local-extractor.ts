@@ -278,6 +278,14 @@ const PAIN_SITES: [RegExp, string][] = [
   [/^(?:perianal|perineal|anal|anus|rectal)$/, "perianal pain"],
   [/^(?:mammary|udder|teat|teats)$/, "mammary pain"],
   [/^(?:hoof|hooves|foot|feet|sole)$/, "hoof pain"],
+  // The catalogue files a painful eye under blepharospasm ("ocular pain" is its synonym).
+  [/^(?:eye|eyes|ocular|globe)$/, "blepharospasm"],
+  // A limb keeps plain pain, and being nearer it stops a farther site from taking the word
+  // ("L ear clean, R hind leg very painful").
+  [
+    /^(?:limb|limbs|leg|legs|hind|fore|forelimb|forelimbs|hindlimb|hindlimbs|paw|paws|digit|toe|toes)$/,
+    "pain",
+  ],
 ];
 // Limbs and joints keep plain "swelling": vets write "swollen R forelimb over carpus" for a
 // soft-tissue swelling as often as for a joint effusion.

@@ -343,7 +343,7 @@ function regionalise(
     const rule = rules.find((r) => r.words.includes(word));
     if (rule && target(rule) !== undefined) return target(rule)!;
     // Another site between: the sign is not about the earlier one.
-    if (d > 3 && bodySites(word).sites.length > 0) beforeOpen = false;
+    if (bodySites(word).sites.length > 0) beforeOpen = false;
   }
   for (const rule of rules) {
     const id = target(rule);
