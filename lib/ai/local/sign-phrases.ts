@@ -268,6 +268,11 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
 export const NON_SIGN_PHRASES: string[] = [
+  // A dent in a bone, not a dull animal.
+  "depression fracture",
+  "skull depression",
+  "depression in the skull",
+  "depressed area",
   // Glands that are not lymph nodes: "mammary gland hot and swollen" is no lymphadenopathy.
   ...[
     "mammary",
