@@ -268,6 +268,13 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
 
 /** Phrases that contain sign words but are not signs: consumed, producing nothing. */
 export const NON_SIGN_PHRASES: string[] = [
+  // Something else that went down: not a collapse.
+  "swelling went down",
+  "swelling has gone down",
+  "temperature went down",
+  "temperature has gone down",
+  "weight went down",
+  "fever went down",
   // A dent in a bone, not a dull animal.
   "depression fracture",
   "skull depression",
