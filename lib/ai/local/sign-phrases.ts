@@ -252,6 +252,8 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "appear",
   "appears",
   "appeared",
+  // "refused her usual food" ("normal" is not: "passing normal droppings" is no sign).
+  "usual",
   // Amounts inside a phrase: "lost some weight", "drinking much more", "gums almost white".
   "some",
   "several",
