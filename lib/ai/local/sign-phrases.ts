@@ -212,6 +212,8 @@ export const PHRASE_FILLERS: ReadonlySet<string> = new Set([
   "considerably",
   "somewhat",
   "hugely",
+  "clearly",
+  "definitely",
   "enormously",
   "dramatically",
   "distinctly",
