@@ -3,7 +3,8 @@ import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
 import { loadLexicon, type Lexicon } from "@/lib/ai/lexicon";
 import type { Extraction, MentionStatus } from "@/lib/ai/types";
-import { localExtractor } from "./local-extractor";
+import { localExtractor, SITE_SIGN_NAMES } from "./local-extractor";
+import { DISCHARGE_REGIONS, REGION_RULES } from "./sign-phrases";
 
 let handle: DatabaseHandle;
 let lexicon: Lexicon;
@@ -622,6 +623,17 @@ describe("localExtractor: real notes", () => {
       ),
     ).toEqual([]);
     expect(present(await extract("Dog. Went lame on the L hind this morning."))).toContain("lameness");
+  });
+
+  it("names only catalogue signs as the targets of its site rules", () => {
+    // "ocular pain" was a synonym of blepharospasm, not a sign, so the eye's rule never applied.
+    const signs = new Set(lexicon.symptoms.map((s) => s.name.toLowerCase()));
+    const targets = [
+      ...SITE_SIGN_NAMES,
+      ...REGION_RULES.flatMap((rule) => Object.values(rule.map)),
+      ...DISCHARGE_REGIONS.map((region) => region.sign),
+    ];
+    expect(targets.filter((name) => !signs.has(name.toLowerCase()))).toEqual([]);
   });
 
   it("takes the site of a painful part from earlier in the sentence unless another site comes between", async () => {

@@ -371,6 +371,21 @@ const OEDEMA_SITES: [RegExp, string][] = [
   ],
 ];
 
+/** Every sign a site table above names, for checking that each is a catalogue sign (a synonym is not). */
+export const SITE_SIGN_NAMES: readonly string[] = [
+  ...new Set(
+    [
+      MASS_SITES,
+      PAIN_SITES,
+      SWELLING_SITES,
+      NODULE_SITES,
+      MALODOUR_SITES,
+      WEAKNESS_SITES,
+      OEDEMA_SITES,
+    ].flatMap((table) => table.map(([, name]) => name)),
+  ),
+];
+
 /**
  * Lung lobes retract from the thoracic wall with fluid as well as with air: "pleural effusion with
  * retracted lung lobes" is no pneumothorax. A retraction phrase is read as pneumothorax only when

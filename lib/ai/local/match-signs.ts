@@ -323,7 +323,7 @@ function regionalise(
   const rules = REGION_RULES.filter((rule) => rule.map[signName] !== undefined);
   if (rules.length === 0) return null;
   const target = (rule: RegionRule) => index.symptomIdByName.get(rule.map[signName]!);
-  // The nearest site word: after the sign within its clause ("pain in the abdomen"), or before it
+  // The nearest site word: after the sign within its sentence ("pain in the abdomen"), or before it
   // in its sentence with no other body site between ("R eye suddenly red, painful"; not "eye
   // closed, R hind painful").
   let afterOpen = true;
