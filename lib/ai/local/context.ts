@@ -1445,6 +1445,12 @@ function resolvedLater(
   // Another sign between: only a statement that ends the whole episode reaches back past it ("one
   // episode of blue tongue after a coughing fit, none since"; "was lame with a hoof abscess in
   // May, sound now").
+  // "settled on steroids but recurred": the sign came back after it ended.
+  const relapseAfter = (k: number) => tokens.slice(k + 1, stop).some((t) => RELAPSE_WORDS.has(t.norm));
+  // "a hoof abscess, which was drained and resolved fully": a relative clause about the sign.
+  const relative =
+    ["which", "that"].includes(norm(tokens, end)) ||
+    (norm(tokens, end) === "," && ["which", "that"].includes(norm(tokens, end + 1)));
   let crossed = false;
   const episode =
     pastTense ||
@@ -1469,17 +1475,14 @@ function resolvedLater(
     // "went very lame ..., sound again after 2 wks": well again ends the episode.
     if (WELL_WORDS.has(word) && norm(tokens, k + 1) === "again" && (pastTense || !crossed)) return true;
     // "went acutely lame with a hoof abscess, which was drained and resolved fully".
-    const relative =
-      ["which", "that"].includes(norm(tokens, end)) ||
-      (norm(tokens, end) === "," && ["which", "that"].includes(norm(tokens, end + 1)));
     if ((pastTense || relative) && ["resolved", "cleared"].includes(word) && !objectAfter(k)) {
-      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      if (relapseAfter(k)) return false;
       return true;
     }
     if (crossed) continue;
     // "bite wound on the neck three weeks ago, now healed": a lesion that has healed is history.
     if (word === "healed" && !PARTLY.has(norm(tokens, k - 1))) {
-      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      if (relapseAfter(k)) return false;
       return true;
     }
     // "which has since cleared", "lameness has gone since the NSAIDs", "itch settled since". A
@@ -1487,7 +1490,7 @@ function resolvedLater(
     // illness's sign, gone by the visit ("vomited twice, now settled").
     const lead = norm(tokens, k - 1);
     if (RESOLUTION_VERBS.has(word) && (lead === "since" || norm(tokens, k + 1) === "since")) {
-      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      if (relapseAfter(k)) return false;
       // "the NSAID was stopped", "stopped the antibiotics": something else stopped.
       if (["stopped", "ceased"].includes(word)) {
         if (["was", "were", "been", "be", "is"].includes(norm(tokens, k - 1))) return false;
@@ -1507,7 +1510,7 @@ function resolvedLater(
     // an episode told in the past tense that a "but" clause ends. A bare "..., now settled" is
     // left alone (in a presenting history it is often this illness's sign).
     if (pastTense && sawBut && RESOLUTION_VERBS.has(word) && !objectAfter(k)) {
-      for (let m = k + 1; m < stop; m++) if (RELAPSE_WORDS.has(tokens[m]!.norm)) return false;
+      if (relapseAfter(k)) return false;
       return true;
     }
   }

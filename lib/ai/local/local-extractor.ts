@@ -3,7 +3,7 @@
 // signs), then sign phrases, shorthand and measurements, each given a status from its clause.
 import type { Lexicon } from "@/lib/ai/lexicon";
 import type { Extraction, Extractor, MentionStatus, SymptomMention } from "@/lib/ai/types";
-import { buildContext, mentionStatus } from "./context";
+import { buildContext, mentionStatus, type StatusResult } from "./context";
 import { getLexiconIndex } from "./lexicon-index";
 import { findSignMentions, qualifiedMeasurements, spellingCorrections } from "./match-signs";
 import type { TokenView } from "./phrase-index";
@@ -32,6 +32,9 @@ function isFinding(symptom: { name: string; categoryName: string }): boolean {
 }
 
 /** Synchronous core of the extractor (the interface is async; this never waits on anything). */
+/** Something only to watch for by a word that says so ("watch for", "if"), not by a plan section alone. */
+const onlyWatched = (judged: StatusResult) => judged.status === "hypothetical" || judged.watchWord === true;
+
 export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
   const text = typeof notes === "string" ? notes : "";
   const index = getLexiconIndex(lexicon);
@@ -114,10 +117,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       const valued = tokens.slice(m.start, m.end).some((t) => /\d/.test(t.norm));
       status =
-        judged.status === "other_animal" ||
-        (!valued && (judged.status === "hypothetical" || judged.watchWord))
-          ? judged.status
-          : "present";
+        judged.status === "other_animal" || (!valued && onlyWatched(judged)) ? judged.status : "present";
     } else if (m.forced) {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
       if (judged.dropped) continue;
@@ -129,8 +129,7 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
       // An explicit "+"/"-" wins over the clause, except for another animal's signs and for
       // something only to watch for ("watch for bloody D+ over the next 24 h").
       else if (judged.status === "other_animal") status = "other_animal";
-      else if (m.forced === "present" && (judged.status === "hypothetical" || judged.watchWord))
-        status = judged.status;
+      else if (m.forced === "present" && onlyWatched(judged)) status = judged.status;
       else status = m.forced;
     } else {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
