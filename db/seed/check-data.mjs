@@ -183,11 +183,32 @@ const minimums = {
     other: 100,
   },
 };
+// Links learned from labelled published cases (scripts/eval/learn-case-links.ts)
+const caseLinks = existsSync(join(dataDir, "case-links.json")) ? readJson("case-links.json").links : [];
+const conditionById = new Map(conditions.map((c) => [c.id, c]));
+const learnedPairs = new Set();
+for (const link of caseLinks) {
+  const where = `case-links: condition ${link.condition_id} "${link.sign}"`;
+  const condition = conditionById.get(link.condition_id);
+  if (!condition) problem(`${where}: unknown condition`);
+  else if (condition.name !== link.condition)
+    problem(`${where}: names "${link.condition}", not "${condition.name}"`);
+  else if (condition.signs.some((s) => s.sign === link.sign))
+    problem(`${where}: the condition already lists it`);
+  if (!signNames.has(link.sign)) problem(`${where}: unknown sign`);
+  if (!(link.weight > 0 && link.weight < 1)) problem(`${where}: weight ${link.weight} not in (0,1)`);
+  if (!Array.isArray(link.cases) || link.cases.length === 0) problem(`${where}: no cases`);
+  const pair = `${link.condition_id}|${link.sign}`;
+  if (learnedPairs.has(pair)) problem(`${where}: learned twice`);
+  learnedPairs.add(pair);
+}
+
 const summary = {
   signs: signs.length,
   average_synonyms: Number((synonymCount / Math.max(signs.length, 1)).toFixed(2)),
   conditions: conditions.length,
   condition_sign_links: linkCount,
+  learned_case_links: caseLinks.length,
   conditions_per_species: perSpecies,
 };
 if (signs.length < minimums.signs) problem(`only ${signs.length} signs (minimum ${minimums.signs})`);

@@ -1,5 +1,8 @@
 // The catalogue: minimum content the product relies on, sane links, idempotent loading.
 import { count, countDistinct, eq, sql } from "drizzle-orm";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { openTestDatabase } from "@/db/testing";
@@ -111,6 +114,54 @@ describe("spelling variants", () => {
         .from(symptomTerms)
         .where(sql`${symptomTerms.symptomId} = ${id} and ${symptomTerms.term} = ${term}`);
       expect(rows, line).toHaveLength(1);
+    }
+  });
+});
+
+describe("learned case links", () => {
+  const shipped = path.join(process.cwd(), "db", "seed", "data");
+  const linksOf = (data: ReturnType<typeof readCatalogueData>, id: number) =>
+    data.conditions.find((c) => c.id === id)!.signs;
+
+  it("adds each learned link to its condition, and only when asked", () => {
+    const learned = (
+      JSON.parse(readFileSync(path.join(shipped, "case-links.json"), "utf8")) as {
+        links: { condition_id: number; sign: string; weight: number }[];
+      }
+    ).links;
+    expect(learned.length).toBeGreaterThan(0);
+    const link = learned[0]!;
+    expect(linksOf(readCatalogueData(), link.condition_id)).toContainEqual({
+      sign: link.sign,
+      weight: link.weight,
+    });
+    expect(linksOf(readCatalogueData(undefined, { caseLinks: false }), link.condition_id)).not.toContainEqual(
+      expect.objectContaining({ sign: link.sign }),
+    );
+  });
+
+  it("keeps an authored link's weight over a learned one and refuses an unknown condition", () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "vetdx-links-"));
+    try {
+      cpSync(shipped, directory, { recursive: true });
+      const authored = readCatalogueData(directory, { caseLinks: false }).conditions[0]!;
+      const listed = authored.signs[0]!;
+      const write = (links: object[]) =>
+        writeFileSync(path.join(directory, "case-links.json"), JSON.stringify({ links }));
+      write([
+        {
+          condition_id: authored.id,
+          condition: authored.name,
+          sign: listed.sign,
+          weight: 0.01,
+          cases: ["x"],
+        },
+      ]);
+      expect(linksOf(readCatalogueData(directory), authored.id)).toEqual(authored.signs);
+      write([{ condition_id: 1, condition: "none", sign: listed.sign, weight: 0.5, cases: ["x"] }]);
+      expect(() => readCatalogueData(directory)).toThrow(/unknown condition 1/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });

@@ -110,8 +110,25 @@ export interface CatalogueData {
   hash: string;
 }
 
+/**
+ * A link learned from labelled published cases (`case-links.json`, written by
+ * scripts/eval/learn-case-links.ts): a sign those cases showed that the condition's authored
+ * entry does not list, with the cases it was learned from.
+ */
+interface CaseLink {
+  condition_id: number;
+  condition: string;
+  sign: string;
+  weight: number;
+  cases: string[];
+}
+
 /** Reads and cross-checks the seed files; throws on a dangling reference. */
-export function readCatalogueData(directory = dataDir): CatalogueData {
+export function readCatalogueData(
+  directory = dataDir,
+  /** caseLinks false: the authored links only (for cross-validating the learned ones). */
+  { caseLinks = true }: { caseLinks?: boolean } = {},
+): CatalogueData {
   const hash = createHash("sha256").update(`loader ${LOADER_VERSION}`);
   const read = <T>(file: string): T => {
     const text = readFileSync(path.join(directory, file), "utf8");
@@ -129,7 +146,10 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
     breedAliases: read<BreedAliases>("breed-aliases.json"),
     genders: read<GenderData>("genders.json"),
     signs: read<SignEntry[]>("clinical-signs.json"),
-    conditions: conditionFiles.flatMap((file) => read<ConditionEntry[]>(path.join("conditions", file))),
+    conditions: withCaseLinks(
+      conditionFiles.flatMap((file) => read<ConditionEntry[]>(path.join("conditions", file))),
+      caseLinks ? read<{ links: CaseLink[] }>("case-links.json").links : [],
+    ),
   };
   // Each condition and sign also answers to the other spelling of its terms ("haemorrhagic" ↔
   // "hemorrhagic", "tumour" ↔ "tumor"), unless that spelling is another one's term: another
@@ -146,6 +166,23 @@ export function readCatalogueData(directory = dataDir): CatalogueData {
     generatedSpellings: { conditions: conditions.generated, signs: signs.generated },
     hash: hash.digest("hex"),
   };
+}
+
+/** The conditions with their learned links added; an authored link of the same sign wins. */
+function withCaseLinks(entries: ConditionEntry[], links: CaseLink[]): ConditionEntry[] {
+  const byCondition = new Map<number, CaseLink[]>();
+  for (const link of links)
+    byCondition.set(link.condition_id, [...(byCondition.get(link.condition_id) ?? []), link]);
+  const known = new Set(entries.map((entry) => entry.id));
+  for (const id of byCondition.keys())
+    if (!known.has(id)) throw new Error(`case-links.json: unknown condition ${id}`);
+  return entries.map((entry) => {
+    const learned = byCondition.get(entry.id);
+    if (!learned) return entry;
+    const authored = new Set(entry.signs.map((link) => link.sign));
+    const added = learned.filter((link) => !authored.has(link.sign));
+    return { ...entry, signs: [...entry.signs, ...added.map(({ sign, weight }) => ({ sign, weight }))] };
+  });
 }
 
 /** Species whose notes describe crosses by a parent breed ("Aussie mix", "pit bull x", "Suffolk cross ewe", "Morgan cross"). */

@@ -3,16 +3,16 @@
 // them (the local extractor, no waits).
 import { openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
-import { loadCatalogue } from "@/db/seed/load-catalogue";
+import { loadCatalogue, readCatalogueData } from "@/db/seed/load-catalogue";
 import { cases, veterinarians } from "@/db/schema";
 import { localExtractor } from "@/lib/ai/local/local-extractor";
 import { getCaseRow } from "@/lib/cases/get-case";
 import { runCase } from "@/lib/pipeline/run-case";
 
-export async function openInProcessPipeline(name: string) {
+export async function openInProcessPipeline(name: string, catalogue = readCatalogueData()) {
   const handle = await openDatabase({ pgliteDataDir: "memory://" });
   await migrateDatabase(handle);
-  await loadCatalogue(handle.db);
+  await loadCatalogue(handle.db, catalogue);
   const db = handle.db;
   const [vet] = await db
     .insert(veterinarians)

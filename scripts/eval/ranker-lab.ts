@@ -11,6 +11,7 @@ import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { openInProcessPipeline } from "./in-process";
 import { acceptedNames, normalise } from "./matching";
 import { goldTools } from "./gold-dropout";
+import { applyCaseLinks, learnCaseLinks } from "./case-links";
 import { explainScore, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
 
 const args = process.argv.slice(2);
@@ -37,11 +38,20 @@ interface Line {
   gold: { name: string; aliases?: string[] };
   also_acceptable?: { name: string; aliases?: string[] }[];
 }
-const lines = readFileSync(file, "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Line)
-  .filter((l) => l.notes && l.gold);
+const readLines = (path: string) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Line)
+    .filter((l) => l.notes && l.gold);
+// --learn-from=dev.jsonl (with --case-links): learn the links from all of that file's cases and
+// rank every case of `file` with them (a fresh batch, never its misses), instead of by batch.
+const learnFrom = args.find((a) => a.startsWith("--learn-from="))?.slice(13);
+if (learnFrom && /test\.jsonl$/.test(learnFrom)) process.exit(2);
+const lines = [
+  ...readLines(file),
+  ...(learnFrom ? readLines(learnFrom).map((l) => ({ ...l, id: `learn:${l.id}` })) : []),
+];
 
 const signIds = new Map<string, number>();
 for (const s of readCatalogueData().signs)
@@ -49,8 +59,16 @@ for (const s of readCatalogueData().signs)
 const labelled = (names: string[]) =>
   names.map((n) => signIds.get(normalise(n))).filter((id): id is number => id !== undefined);
 
-const { db, runNote, close } = await openInProcessPipeline("lab");
-const inputs: { id: string; input: ReturnType<typeof caseRankingInput>; accepted: Set<string> }[] = [];
+const { db, runNote, close } = await openInProcessPipeline(
+  "lab",
+  readCatalogueData(undefined, { caseLinks: !args.some((a) => a.startsWith("--case-links=")) }),
+);
+const inputs: {
+  id: string;
+  input: ReturnType<typeof caseRankingInput>;
+  accepted: Set<string>;
+  labelledIds: number[];
+}[] = [];
 let mapped = 0,
   total = 0;
 for (const line of lines) {
@@ -65,7 +83,16 @@ for (const line of lines) {
     mapped += input.present_symptom_ids.length;
     total += names.length;
   }
-  inputs.push({ id: line.id, input, accepted: acceptedNames(line) });
+  const labelledIds = [
+    ...new Set(
+      labelled(
+        [...(line.expected?.symptoms ?? []), ...(line.expected?.findings ?? [])].map((s) => s.concept),
+      ),
+    ),
+  ];
+  // Learned links come from the labels and from what the extractor read (case-links.ts).
+  const shown = [...new Set([...labelledIds, ...caseRankingInput(stored).present_symptom_ids])];
+  inputs.push({ id: line.id, input, accepted: acceptedNames(line), labelledIds: shown });
 }
 if (oracle) process.stderr.write(`oracle: ${mapped} of ${total} labelled concepts name a sign\n`);
 const kb = await loadKnowledgeBase(db);
@@ -82,6 +109,31 @@ const { isGold, applyDropout } = goldTools(
 const dropout = Number(args.find((a) => a.startsWith("--gold-dropout="))?.slice(15) ?? 0);
 const seeds = dropout > 0 ? [1, 2, 3] : [0];
 
+// --case-links=beta,gamma: links learned from labelled cases (case-links.ts), cross-validated by
+// batch (the id's letters): each batch is ranked with links learned from the other batches only.
+// The catalogue's own learned links (db/seed/data/case-links.json) are left out of this run.
+const caseLinks = args
+  .find((a) => a.startsWith("--case-links="))
+  ?.slice(13)
+  .split(",")
+  .map(Number);
+const batchOf = (id: string) => id.replace(/[-_].*$/, "").replace(/[0-9]+$/, "");
+const folds = learnFrom ? ["learn"] : caseLinks ? [...new Set(inputs.map((c) => batchOf(c.id)))] : [null];
+function learnLinks(training: typeof inputs) {
+  const [beta, gamma] = caseLinks!;
+  const links = learnCaseLinks(
+    kb,
+    training.map((c) => ({
+      id: c.id,
+      animalTypeId: c.input.animal_type_id ?? null,
+      isGold: (id: number, name: string) => isGold(c.accepted, id, name),
+      signIds: c.labelledIds,
+    })),
+    { beta, gamma },
+  );
+  return applyCaseLinks(kb, links);
+}
+
 for (const tuning of variants) {
   let top1 = 0,
     n = 0,
@@ -91,29 +143,36 @@ for (const tuning of variants) {
   const calibration: { score: number; correct: boolean }[] = [];
   for (const seed of seeds) {
     if (dropout > 0) applyDropout(dropout, seed);
-    for (const { id, input, accepted } of inputs) {
-      n++;
-      const { data } = rankDetailed(kb, input, { limit: 3000, tuning });
-      const index = data.findIndex((d) => isGold(accepted, d.id, d.name));
-      const rank = index + 1;
-      if (data[0]) calibration.push({ score: data[0].score, correct: rank === 1 });
-      if (rank === 1) top1++;
-      if (rank >= 1 && rank <= 3) top3++;
-      if (rank >= 1 && rank <= 10) top10++;
-      if (rank >= 1 && rank <= 20) rr += 1 / rank;
-      if (explain && rank > 1) {
-        const gold = data[index]!;
-        const top = data[0]!;
-        const a = explainScore(kb, input, gold.id, gold.animal_type_id ?? input.animal_type_id, tuning);
-        const b = explainScore(kb, input, top.id, top.animal_type_id ?? input.animal_type_id, tuning);
-        const f = (x: Record<string, number>) =>
-          Object.entries(x)
-            .map(([k, v]) => `${k}=${v.toFixed(1)}`)
-            .join(" ");
-        process.stdout.write(
-          `${id} rank=${rank} gold=${gold.name} [${f(a.parts)}] vs top=${top.name} [${f(b.parts)}]\n   gold signs: ${a.signs}\n   top signs:  ${b.signs}\n`,
-        );
+    for (const fold of folds) {
+      const learning = (c: (typeof inputs)[number]) =>
+        learnFrom ? c.id.startsWith("learn:") : batchOf(c.id) !== fold;
+      const restore = fold === null || !caseLinks ? () => {} : learnLinks(inputs.filter(learning));
+      const ranked = inputs.filter((c) => (learnFrom ? !learning(c) : fold === null || !learning(c)));
+      for (const { id, input, accepted } of ranked) {
+        n++;
+        const { data } = rankDetailed(kb, input, { limit: 3000, tuning });
+        const index = data.findIndex((d) => isGold(accepted, d.id, d.name));
+        const rank = index + 1;
+        if (data[0]) calibration.push({ score: data[0].score, correct: rank === 1 });
+        if (rank === 1) top1++;
+        if (rank >= 1 && rank <= 3) top3++;
+        if (rank >= 1 && rank <= 10) top10++;
+        if (rank >= 1 && rank <= 20) rr += 1 / rank;
+        if (explain && rank > 1) {
+          const gold = data[index]!;
+          const top = data[0]!;
+          const a = explainScore(kb, input, gold.id, gold.animal_type_id ?? input.animal_type_id, tuning);
+          const b = explainScore(kb, input, top.id, top.animal_type_id ?? input.animal_type_id, tuning);
+          const f = (x: Record<string, number>) =>
+            Object.entries(x)
+              .map(([k, v]) => `${k}=${v.toFixed(1)}`)
+              .join(" ");
+          process.stdout.write(
+            `${id} rank=${rank} gold=${gold.name} [${f(a.parts)}] vs top=${top.name} [${f(b.parts)}]\n   gold signs: ${a.signs}\n   top signs:  ${b.signs}\n`,
+          );
+        }
       }
+      restore();
     }
   }
   const r = (x: number) => Math.round((x / n) * 1000) / 1000;
