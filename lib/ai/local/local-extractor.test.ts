@@ -348,6 +348,23 @@ describe("localExtractor: signalment", () => {
     expect((await extract("She is a high-grade Friesian cross cow, thin.")).patient.name).toBeNull();
   });
 
+  it("finds a name before its species, breed or nickname in brackets, and not a place named like a breed", async () => {
+    expect((await extract("Teddy (dog). Rushed in, vomiting blood.")).patient.name).toBe("Teddy");
+    expect((await extract("Daisy (Westie, 10) vomiting.")).patient.name).toBe("Daisy");
+    expect((await extract("Smurph (Murphy), F guinea pig, adult. Coughing.")).patient.name).toBe("Smurph");
+    // A breed explained in brackets is the breed; a place that shares a breed's name is a place.
+    expect(
+      (await extract("Mini Aussie (Miniature Australian Shepherd), F. Red eye.")).patient.name,
+    ).toBeNull();
+    expect(
+      (await extract("13yo M Persian (black, longhair). Sore at the back end.")).patient.name,
+    ).toBeNull();
+    const python = await extract(
+      "Carpet python, wild, found in a backyard (Belgian Gardens, Townsville). Lump.",
+    );
+    expect(python.patient.name).toBeNull();
+  });
+
   it("never takes the owner's name for the animal's", async () => {
     expect((await extract("Mrs Smith's cat Tigger, 14y MN DSH.")).patient.name).toBe("Tigger");
     expect(

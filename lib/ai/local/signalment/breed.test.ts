@@ -72,6 +72,10 @@ describe("breed", () => {
     expect((await patient("Buck, 3y, lives in a hutch, not eating his hay")).species).toBe("rabbit");
     expect((await patient("Luna 4yo FS. Sore eye since playing with the other cats.")).species).toBe("cat");
     expect((await patient("Max the cat, 5y MN, fighting with the other dog")).species).toBe("cat");
+    // A poodle cross named by its portmanteau, a cat by its voice.
+    expect((await patient("Martini, 15yo FS Bernedoodle, 18.7 kg. PU/PD.")).species).toBe("dog");
+    expect((await patient("Drinks a lot and keeps meowing as if starving.")).species).toBe("cat");
+    expect((await patient("Pip, 2y F. Ate some noodles, vomited twice.")).species).toBeNull();
   });
 
   it("lets a breed named beside a weak species word outvote a lower-case word that is also a breed", async () => {

@@ -405,8 +405,36 @@ function signalmentName(search: NameSearch): TokenSpan | null {
       if (isSignalmentToken(note, i + 2) || (tokens[i + 2]?.norm === "~" && isSignalmentToken(note, i + 3)))
         return c;
     } else if (after.norm === "(") {
-      for (let k = i + 2; k < Math.min(tokens.length, i + 6) && tokens[k]!.norm !== ")"; k++)
+      // "Daisy (Westie, 10)", "Teddy (dog).": the signalment or the species in brackets.
+      let close = -1;
+      for (let k = i + 2; k < Math.min(tokens.length, i + 6); k++) {
+        if (tokens[k]!.norm === ")") {
+          close = k;
+          break;
+        }
         if (isAgeToken(tokens, k) || isSexToken(tokens, k)) return c;
+        if (!afterSeparator(prev)) continue;
+        // Not a breed explained in brackets ("Mini Aussie (Miniature Australian Shepherd)").
+        const breed = index.breeds.matchAt(view, k);
+        if (
+          breed &&
+          breed.distance === 0 &&
+          [",", ")"].includes(tokens[breed.end]?.norm ?? "") &&
+          !index.breeds.matchAt(view, i)
+        )
+          return c;
+        if (search.speciesWords.some((w) => w.start === k && w.end <= i + 6 && tokens[w.end]?.norm === ")"))
+          return c;
+      }
+      // "Smurph (Murphy), F guinea pig": a nickname in brackets, then the signalment.
+      if (
+        close === i + 3 &&
+        tokens[i + 2]!.capitalised &&
+        tokens[close + 1]?.norm === "," &&
+        afterSeparator(prev) &&
+        isSignalmentToken(note, close + 2)
+      )
+        return c;
     } else if (
       isAgeToken(tokens, i + 1) ||
       isSexToken(tokens, i + 1) ||
@@ -576,6 +604,28 @@ function headName(search: NameSearch): TokenSpan | null {
   return null;
 }
 
+/**
+ * Does the note name another species before token `at`, by a species word or a breed, than the
+ * breeds `breedIds` belong to? Then that breed is a place or another word ("Carpet python … from
+ * Belgian Gardens").
+ */
+function otherSpeciesBefore(
+  { note, namedSpecies, speciesWords }: NameSearch,
+  at: number,
+  breedIds: number[],
+) {
+  const { view, index } = note;
+  const speciesOf = new Set(breedIds.map((id) => index.lexicon.breedById.get(id)?.animalTypeId ?? -1));
+  if (speciesWords.some((w) => w.end <= at && namedSpecies.has(w.id) && !speciesOf.has(w.id))) return true;
+  for (let k = 0; k < at; k++) {
+    const b = index.breeds.matchAt(view, k);
+    if (b && b.distance === 0 && b.end <= at && b.entry.payload.every((id) => !breedIds.includes(id)))
+      if (b.entry.payload.every((id) => !speciesOf.has(index.lexicon.breedById.get(id)?.animalTypeId ?? -1)))
+        return true;
+  }
+  return false;
+}
+
 /** "Mrs Smith's cat Tigger", "his Border Collie Skye", "Yorkie Princess vomited". */
 function nameAfterSpeciesOrBreed(search: NameSearch): TokenSpan | null {
   const { note, speciesWords } = search;
@@ -592,7 +642,8 @@ function nameAfterSpeciesOrBreed(search: NameSearch): TokenSpan | null {
         b &&
         b.end === i &&
         !NOT_BREED_WORDS.has(b.entry.tokens.join(" ")) &&
-        (tokens[k]!.capitalised || tokens[k]!.upper)
+        (tokens[k]!.capitalised || tokens[k]!.upper) &&
+        !otherSpeciesBefore(search, k, b.entry.payload)
       )
         breedBefore = true;
     }

@@ -28,6 +28,10 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "ksh",
     "litter",
     "purring",
+    "meowing",
+    "meows",
+    "meowed",
+    "miaowing",
     "catio",
     "queening",
     "kitty",
@@ -178,6 +182,14 @@ export function voteFromContext(note: SignalmentNote, votes: SpeciesVotes): void
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const pair = `${t.norm} ${tokens[i + 1]?.norm ?? ""}`;
+    // Poodle crosses are named by their own portmanteau ("Bernedoodle", "Sheepadoodle", "Schnoodle").
+    const dogId = index.animalTypeIdByKey.get("dog");
+    if (
+      dogId !== undefined &&
+      /^[a-z]{2,}oodles?$/.test(t.norm) &&
+      !/^(?:noodles?|poodles?|doodles?)$/.test(t.norm)
+    )
+      addVote(votes, dogId, 0.5);
     for (const [key, words] of Object.entries(CONTEXT_SPECIES)) {
       if (!words.includes(t.norm) && !words.includes(pair)) continue;
       const id = index.animalTypeIdByKey.get(key);
