@@ -27,6 +27,13 @@ export interface LexiconIndex {
   breedIdsByName: Map<string, number[]>;
 }
 
+/** Words notes use interchangeably inside a sign phrase (lexicon variants below). */
+const WORD_FAMILIES: string[][] = [
+  ["faeces", "feces", "stools", "droppings", "poo", "dung", "motions"],
+  ["stool", "dropping", "motion"],
+  ["urinating", "weeing", "peeing"],
+];
+
 // Everyday words of clinical notes that are not catalogue phrases; never "corrected" into signs.
 const COMMON_WORDS = `about above after again against along already also although always among another
  around because before behind being below between both bright brought cannot could daily during each
@@ -153,6 +160,21 @@ function buildIndex(lexicon: Lexicon): LexiconIndex {
       const variant = ["trouble", ...tokens.slice(1)];
       if (allTerms.has(variant.join(" "))) continue;
       signs.add(variant, { symptomId: symptom.id }, 0.05, String(symptom.id));
+    }
+  }
+  // "black tarry droppings", "weeing large volumes", "blood in the poo": the everyday words for
+  // faeces and for passing urine in any phrase written with another of them.
+  for (const symptom of lexicon.symptoms) {
+    for (const term of symptom.terms) {
+      const tokens = phraseTokens(term);
+      tokens.forEach((token, k) => {
+        const family = WORD_FAMILIES.find((words) => words.includes(token));
+        for (const other of family ?? []) {
+          const variant = [...tokens.slice(0, k), other, ...tokens.slice(k + 1)];
+          if (other === token || allTerms.has(variant.join(" "))) continue;
+          signs.add(variant, { symptomId: symptom.id }, 0.1, String(symptom.id));
+        }
+      });
     }
   }
   // "has not been able to pass urine", "isn't able to stand": "unable to" in other words. The

@@ -491,6 +491,24 @@ describe("localExtractor: real notes", () => {
     );
   });
 
+  it("reads the everyday words for faeces and urinating, a clouded eye and a pupil's response", async () => {
+    expect(present(await extract("Ferret, 1y. Black tarry droppings, pale gums."))).toEqual(
+      expect.arrayContaining(["melaena", "pale mucous membranes"]),
+    );
+    expect(present(await extract("Dolly, 10y FS Staffie X. Weeing large volumes."))).toContain("polyuria");
+    const eye = present(
+      await extract(
+        "Koda, 6y MN Husky. R eye red and cloudy since yesterday. R pupil dilated and unresponsive.",
+      ),
+    );
+    expect(eye).toEqual(expect.arrayContaining(["corneal opacity", "mydriasis"]));
+    expect(eye).not.toContain("stupor");
+    expect(present(await extract("Otis, 7y MN Irish Setter. HR 60 (brady). Picky appetite."))).toEqual(
+      expect.arrayContaining(["bradycardia", "inappetence"]),
+    );
+    expect(present(await extract("Cat, 9y. Urine cloudy and dilute."))).not.toContain("corneal opacity");
+  });
+
   it("reads straining by what is passed, and bare site words by their site", async () => {
     expect(
       present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),

@@ -535,6 +535,8 @@ const BARE_SITE_WORDS: { word: RegExp; reach: number; sites: [RegExp, string][] 
     ],
   },
   { word: /^(?:watering|watery|streaming|weeping|teary)$/, reach: 6, sites: [[EYE, "epiphora"]] },
+  // "R eye red and cloudy", "cornea hazy": a clouded cornea.
+  { word: /^(?:cloudy|clouded|hazy|milky|opaque)$/, reach: 4, sites: [[EYE, "corneal opacity"]] },
   {
     word: /^(?:red|reddened|inflamed)$/,
     reach: 4,

@@ -41,6 +41,19 @@ export const SUPPLEMENTARY_SIGN_PHRASES: Record<string, string[]> = {
     "appetite dropping off",
     "appetite tailing off",
     "appetite waning",
+    "picky appetite",
+    "fussy appetite",
+    "appetite picky",
+    "appetite fussy",
+  ],
+  // The pupil's light response, not the patient's mentation ("R pupil dilated and unresponsive").
+  mydriasis: [
+    "pupil dilated and unresponsive",
+    "pupils dilated and unresponsive",
+    "pupil dilated and non-responsive",
+    "pupils dilated and non-responsive",
+    "pupil unresponsive",
+    "pupils unresponsive",
   ],
   "corneal ulceration": [
     "fluorescein +ve",

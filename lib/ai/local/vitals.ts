@@ -39,7 +39,8 @@ const POLYDIPSIA_ML_PER_KG: Record<string, number> = { dog: 100, cat: 50 };
 
 const QUALIFIER_HIGH =
   /^\s*\(?\s*(?:elevated|increased|high|raised|tachy(?:cardic|pnoeic|pneic)?\b|febrile|pyrexic|\u2191)/i;
-const QUALIFIER_LOW = /^\s*\(?\s*(?:low|reduced|decreased|subnormal|hypothermic|bradycardic|\u2193)/i;
+const QUALIFIER_LOW =
+  /^\s*\(?\s*(?:low|reduced|decreased|subnormal|hypothermic|brady(?:cardic|cardia|pnoeic|pneic)?\b|\u2193)/i;
 const QUALIFIER_NORMAL = /^\s*\(?\s*(?:normal|nad|wnl|n\b)/i;
 
 /**
