@@ -28,6 +28,8 @@ const AUTHORED_FORMS: [string, string][] = [
   ["scratching at ears", "pruritus"],
   // Kicking at the belly is abdominal pain (colic).
   ["kicking at abdomen", "abdominal pain"],
+  // Eating less of the ration is a poor appetite.
+  ["reduced feed intake", "inappetence"],
   // Bloody diarrhoea is blood in the faeces.
   ["haemorrhagic diarrhoea", "haematochezia"],
 ];
