@@ -162,6 +162,24 @@ const NOT_NAMES = new Set([
   "arrived",
   "brought",
   "seen",
+  // Headings of a visit ("Emergency, brought in by owner", "Urgent - vomiting").
+  "emergency",
+  "urgent",
+  "referral",
+  "consult",
+  "consultation",
+  "visit",
+  "revisit",
+  "follow-up",
+  "update",
+  "new",
+  // What the animal is when it has no name yet ("Stray, brought in by passer-by").
+  "stray",
+  "feral",
+  "rescue",
+  "unknown",
+  "unnamed",
+  "found",
 ]);
 
 /** Words of time that open a sentence ("Yesterday, the 5yo dog…"). */
@@ -464,9 +482,12 @@ function proseName(search: NameSearch): TokenSpan | null {
     const calledBefore = prev && ["named", "called"].includes(prev.norm);
     if (quoted || calledBefore) return c;
     if (prev && !(prev.kind === "break" || [":", "-", "(", ";"].includes(prev.norm))) continue;
-    const n1 = tokens[i + 1]?.norm ?? "";
-    const n2 = tokens[i + 2]?.norm ?? "";
-    const n3 = i + 3;
+    // "Milly (Mildred), a four-year-old cat": a nickname in brackets after the name.
+    const skip =
+      tokens[i + 1]?.norm === "(" && tokens[i + 3]?.norm === ")" && tokens[i + 2]!.capitalised ? 3 : 0;
+    const n1 = tokens[i + 1 + skip]?.norm ?? "";
+    const n2 = tokens[i + 2 + skip]?.norm ?? "";
+    const n3 = i + 3 + skip;
     if ((n1 === "is" || n1 === "was") && (n2 === "a" || n2 === "an") && beginsSignalment(n3)) return c;
     if ((n1 === "is" || n1 === "was") && (n2 === "a" || n2 === "an") && describesAnimal(search, n3)) return c;
     if (
@@ -477,8 +498,18 @@ function proseName(search: NameSearch): TokenSpan | null {
     )
       return c;
     if (n1 === "," && AGE_WORDS.has(n2)) return c;
+    // "Spunky, brought in by the owner's son", "Bob, presented for…": the patient arriving.
+    if (n1 === "," && ARRIVAL_WORDS.has(n2) && i === firstWord(tokens)) return c;
   }
   return null;
+}
+
+/** Verbs that open a note's account of the patient arriving, after its name and a comma. */
+const ARRIVAL_WORDS = new Set(["brought", "presented", "presenting", "referred", "admitted"]);
+
+/** Index of the note's first word token. */
+function firstWord(tokens: Token[]): number {
+  return tokens.findIndex((t) => t.kind === "word");
 }
 
 const NUMBER_WORDS = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)$/;
@@ -657,7 +688,7 @@ function nameAfterSpeciesOrBreed(search: NameSearch): TokenSpan | null {
 function quotedName({ note, early }: NameSearch): TokenSpan | null {
   const { text, tokens } = note;
   const quoted =
-    /(?:^|[\s(,])['"\u2018\u201c]([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})['"\u2019\u201d](?=[\s,.;:)]|$)/.exec(
+    /(?:^|[\s(,])['"\u2018\u201c]([A-Z][a-z]+(?:[A-Z][a-z]+)?(?: [A-Z][a-z]+){0,2})['"\u2019\u201d](?=[\s,.;:)\-]|$)/.exec(
       text.slice(0, tokens[early - 1]?.end ?? 0),
     );
   if (!quoted) return null;

@@ -37,6 +37,10 @@ const CONTEXT_SPECIES: Record<string, string[]> = {
     "kitty",
     "hairball",
     "hairballs",
+    // Tests and diseases of cats only ("FIV/FeLV neg").
+    "fiv",
+    "felv",
+    "fip",
   ],
   dog: [
     "terrier",
