@@ -359,6 +359,16 @@ describe("localExtractor: signalment", () => {
     expect(
       (await extract("13yo M Persian (black, longhair). Sore at the back end.")).patient.name,
     ).toBeNull();
+    expect(
+      (await extract("Milly (Mildred), a four-year-old cat, referred with itchy skin.")).patient.name,
+    ).toBe("Milly");
+    expect((await extract("Spunky, brought in by the owner's son. Coughing x2 wks.")).patient.name).toBe(
+      "Spunky",
+    );
+    expect((await extract('"BadBoy" - budgie, F. Swollen belly.')).patient.name).toBe("BadBoy");
+    // A heading or what the animal is, not a name.
+    expect((await extract("Emergency, brought in by owner: dog hit by car.")).patient.name).toBeNull();
+    expect((await extract("Stray, brought in by passer-by. Tabby DSH, ~3y.")).patient.name).toBeNull();
     const python = await extract(
       "Carpet python, wild, found in a backyard (Belgian Gardens, Townsville). Lump.",
     );
