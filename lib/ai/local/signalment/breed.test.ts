@@ -76,6 +76,7 @@ describe("breed", () => {
     expect((await patient("Martini, 15yo FS Bernedoodle, 18.7 kg. PU/PD.")).species).toBe("dog");
     expect((await patient("Drinks a lot and keeps meowing as if starving.")).species).toBe("cat");
     expect((await patient("Pip, 2y F. Ate some noodles, vomited twice.")).species).toBeNull();
+    expect((await patient("Ginge, M. Bleeding from the mouth. FIV/FeLV neg.")).species).toBe("cat");
   });
 
   it("lets a breed named beside a weak species word outvote a lower-case word that is also a breed", async () => {
