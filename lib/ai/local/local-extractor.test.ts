@@ -519,6 +519,16 @@ describe("localExtractor: real notes", () => {
     expect(present(await extract("Cat, 9y. Urine cloudy and dilute."))).not.toContain("corneal opacity");
   });
 
+  it("reads a cry when a site is touched as that site's pain, and the carpi, tarsi and knees as joints", async () => {
+    expect(present(await extract("Cocker, 3y. Head shaking, yelps if ear touched."))).toContain("ear pain");
+    expect(present(await extract("Beagle, 6y. Yelps when his back is touched."))).toContain("spinal pain");
+    const pig = present(await extract("Guinea pig, 1y. Squeals when picked up, both stifles swollen."));
+    expect(pig).not.toContain("joint pain");
+    expect(
+      present(await extract("Akita, 2y. Both carpi and tarsi swollen and warm, painful on flexion.")),
+    ).toContain("joint pain");
+  });
+
   it("reads straining by what is passed, and bare site words by their site", async () => {
     expect(
       present(await extract("Tom, 10y MN DSH. Straining in tray x4 days, a few small hard dry faeces.")),

@@ -320,6 +320,20 @@ function regionalise(
   end: number,
   index: LexiconIndex,
 ): number | null {
+  // A cry when a site is touched is that site's pain ("yelps if ear touched", "cries when his
+  // back is handled"); a cry on being picked up stays a cry.
+  if (signName === "vocalisation") {
+    for (let k = end; k < Math.min(tokens.length, end + REGION_REACH_AFTER + 1); k++) {
+      const t = tokens[k]!;
+      if (t.kind === "break" || [",", ".", ";"].includes(t.norm)) break;
+      if (!/^(?:touched|handled|palpated|manipulated|examined|flexed|extended)$/.test(t.norm)) continue;
+      for (let j = end; j < k; j++) {
+        const rule = REGION_RULES.find((r) => r.map.pain !== undefined && r.words.includes(tokens[j]!.norm));
+        const id = rule && index.symptomIdByName.get(rule.map.pain!);
+        if (id !== undefined) return id;
+      }
+    }
+  }
   const rules = REGION_RULES.filter((rule) => rule.map[signName] !== undefined);
   if (rules.length === 0) return null;
   const target = (rule: RegionRule) => index.symptomIdByName.get(rule.map[signName]!);
