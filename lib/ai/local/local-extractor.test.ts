@@ -366,6 +366,11 @@ describe("localExtractor: signalment", () => {
       "Spunky",
     );
     expect((await extract('"BadBoy" - budgie, F. Swollen belly.')).patient.name).toBe("BadBoy");
+    expect((await extract("Emmie F dog. Lethargic, not eating.")).patient.name).toBe("Emmie");
+    expect((await extract("Storm was rushed in because he began coughing.")).patient.name).toBe("Storm");
+    expect((await extract("Fletch is in for his routine annual check.")).patient.name).toBe("Fletch");
+    expect((await extract("Older M cat, known diabetic. Straining.")).patient.name).toBeNull();
+    expect((await extract("Abdomen is in pain on palpation.")).patient.name).toBeNull();
     // A heading or what the animal is, not a name.
     expect((await extract("Emergency, brought in by owner: dog hit by car.")).patient.name).toBeNull();
     expect((await extract("Stray, brought in by passer-by. Tabby DSH, ~3y.")).patient.name).toBeNull();

@@ -173,6 +173,17 @@ const NOT_NAMES = new Set([
   "follow-up",
   "update",
   "new",
+  // Words that describe or count the animal before its sex ("Older M cat", "One M kitten").
+  "older",
+  "younger",
+  "elderly",
+  "aged",
+  "one",
+  "two",
+  "three",
+  "another",
+  "first",
+  "second",
   // What the animal is when it has no name yet ("Stray, brought in by passer-by").
   "stray",
   "feral",
@@ -456,6 +467,10 @@ function signalmentName(search: NameSearch): TokenSpan | null {
     } else if (
       isAgeToken(tokens, i + 1) ||
       isSexToken(tokens, i + 1) ||
+      // "Emmie F dog.": a one-letter sex before the species or an age.
+      (/^[mf]$/.test(after.norm) &&
+        after.upper &&
+        (search.speciesWords.some((w) => w.start === i + 2) || isAgeToken(tokens, i + 2))) ||
       (APPROX.has(after.norm) && isSignalmentToken(note, i + 2))
     ) {
       if (!afterSeparator(prev)) continue;
@@ -498,6 +513,15 @@ function proseName(search: NameSearch): TokenSpan | null {
     )
       return c;
     if (n1 === "," && AGE_WORDS.has(n2)) return c;
+    // "Storm was rushed in…", "Fletch is in for his annual check": the note opens with the patient arriving.
+    if (
+      i === firstWord(tokens) &&
+      ["is", "was", "has"].includes(n1) &&
+      /^(?:rushed|brought|admitted|presented|presenting|referred|in|been)$/.test(n2) &&
+      (n2 !== "been" || /^(?:rushed|brought|admitted|presented|referred)$/.test(tokens[n3]?.norm ?? "")) &&
+      (n2 !== "in" || tokens[n3]?.norm === "for")
+    )
+      return c;
     // "Spunky, brought in by the owner's son", "Bob, presented for…": the patient arriving.
     if (n1 === "," && ARRIVAL_WORDS.has(n2) && i === firstWord(tokens)) return c;
   }
