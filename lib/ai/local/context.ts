@@ -1380,7 +1380,10 @@ function sentenceInPast(tokens: Token[], start: number, end: number): boolean {
   if (norm(tokens, k) === "a" && norm(tokens, k + 1) === "few") k++;
   const agoAt = (i: number) =>
     COUNT_WORDS.test(norm(tokens, i)) && AGO_UNITS.test(norm(tokens, i + 1)) && norm(tokens, i + 2) === "ago";
-  if (!agoAt(k)) {
+  // "Back in June he vomited…", "Last spring she was lame…": a sentence opening on a time gone by.
+  const opening = pastTimeOpening(tokens, k);
+  if (opening > 0 && opening <= start) k = opening - 3;
+  else if (!agoAt(k)) {
     // "He was seen about a week ago, very lame, with a wound on one toe": a visit told in the past.
     const seen = [...Array(Math.max(0, start - first)).keys()].map((o) => first + o);
     const visit = seen.find(
@@ -1391,8 +1394,32 @@ function sentenceInPast(tokens: Token[], start: number, end: number): boolean {
     k = ago;
   }
   if (k + 3 > start) return false;
-  for (let j = k + 3; j < last; j++) if (NOW_WORDS.has(norm(tokens, j))) return false;
+  // What comes back to now after the sign's own clause ("A year ago he passed blood in his urine;
+  // since then he has been well") speaks of something else.
+  let clauseEnd = end;
+  while (clauseEnd < last && norm(tokens, clauseEnd) !== ";") clauseEnd++;
+  for (let j = k + 3; j < clauseEnd; j++) if (NOW_WORDS.has(norm(tokens, j))) return false;
   return true;
+}
+
+const PAST_MONTHS =
+  /^(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|winter|the)$/;
+/**
+ * Index after an opening that places a sentence in a time gone by ("back in June", "in March",
+ * "last spring", "last year", "earlier this year"), or 0. Not "last night" or "last week": notes
+ * write a current problem's start that way.
+ */
+function pastTimeOpening(tokens: Token[], k: number): number {
+  let i = k;
+  if (norm(tokens, i) === "back" && norm(tokens, i + 1) === "in") i += 2;
+  else if (norm(tokens, i) === "in") i += 1;
+  else if (norm(tokens, i) === "last" && /^(?:year|spring|summer|autumn|winter)$/.test(norm(tokens, i + 1)))
+    return i + 2;
+  else if (norm(tokens, i) === "earlier" && norm(tokens, i + 1) === "this" && norm(tokens, i + 2) === "year")
+    return i + 3;
+  else return 0;
+  if (norm(tokens, i) === "the") i++;
+  return PAST_MONTHS.test(norm(tokens, i)) && norm(tokens, i) !== "the" ? i + 1 : 0;
 }
 
 /** Index one past the sentence that holds token i. */
@@ -1421,6 +1448,9 @@ function resolvedLater(
     if (["was", "were"].includes(tokens[k]!.norm) && (k >= start || !claimed.has(k))) pastTense = true;
   // "had diarrhoea", "sneezed", "vomited": also past tense.
   if (norm(tokens, start - 1) === "had" && !claimed.has(start - 1)) pastTense = true;
+  // "had mild D+", "had some diarrhoea": one describing word between.
+  if (norm(tokens, start - 2) === "had" && !claimed.has(start - 2) && tokens[start - 1]!.kind === "word")
+    pastTense = true;
   // "went (very) lame", "went off his food": an event told in the past.
   if (
     (norm(tokens, start - 1) === "went" && !claimed.has(start - 1)) ||
@@ -1470,7 +1500,13 @@ function resolvedLater(
     if (RESOLUTION_PHRASES.some((p) => matchesAt(tokens, k, p))) return true;
     if (NEGATORS.has(word)) return false;
     // "was lame ..., sound now", "was coughing, fine now".
-    if (pastTense && WELL_WORDS.has(word) && norm(tokens, k + 1) === "now" && norm(tokens, k - 1) === ",")
+    // "had diarrhoea the first week home, fine since".
+    if (
+      pastTense &&
+      WELL_WORDS.has(word) &&
+      ["now", "since"].includes(norm(tokens, k + 1)) &&
+      norm(tokens, k - 1) === ","
+    )
       return true;
     // "went very lame ..., sound again after 2 wks": well again ends the episode.
     if (WELL_WORDS.has(word) && norm(tokens, k + 1) === "again" && (pastTense || !crossed)) return true;

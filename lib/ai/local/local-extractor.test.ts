@@ -630,6 +630,29 @@ describe("localExtractor: real notes", () => {
     ).toContain("abdominal pain");
   });
 
+  it("reads an episode placed in a time gone by, or ended later in its sentence, as history", async () => {
+    const history = async (note: string) => present(await extract(note));
+    expect(
+      await history(
+        "Jack, Giant Schnauzer. Back in June he vomited his dinner and was dull; he was back to normal.",
+      ),
+    ).not.toContain("vomiting");
+    expect(
+      await history(
+        "Fletch, dog. A year ago he was passing blood in his urine and had surgery; since then well.",
+      ),
+    ).not.toContain("haematuria");
+    expect(await history("Honey, 14 wk Lab. Had diarrhoea the first week home, fine since.")).not.toContain(
+      "diarrhoea",
+    );
+    expect(await history("Pebble, pup. Had mild D+ at the weekend, resolved. T 40.5.")).not.toContain(
+      "diarrhoea",
+    );
+    // Still going on, or last night's start of this illness.
+    expect(await history("Rex, dog. Six weeks ago he vomited; still vomiting now.")).toContain("vomiting");
+    expect(await history("Rex, dog. Vomited last night and again this morning.")).toContain("vomiting");
+  });
+
   it("does not select what is only to watch for, has healed, is a nursing mother's litter's, or is a gland's", async () => {
     // "+" shorthand under a watch word is still something to watch for.
     const watched = present(

@@ -130,6 +130,8 @@ export function extractLocally(notes: string, lexicon: Lexicon): Extraction {
       // something only to watch for ("watch for bloody D+ over the next 24 h").
       else if (judged.status === "other_animal") status = "other_animal";
       else if (m.forced === "present" && onlyWatched(judged)) status = judged.status;
+      // "Had mild D+ at the weekend, resolved.": the sentence ends the episode.
+      else if (m.forced === "present" && judged.resolved) status = judged.status;
       else status = m.forced;
     } else {
       const judged = mentionStatus(ctx, m.start, m.end, claimed, { finding });
