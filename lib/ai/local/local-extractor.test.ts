@@ -522,6 +522,7 @@ describe("localExtractor: real notes", () => {
       expect.arrayContaining(["bradycardia", "inappetence"]),
     );
     expect(present(await extract("Cat, 9y. Urine cloudy and dilute."))).not.toContain("corneal opacity");
+    expect(present(await extract("Storm, dog. He has now coughed up fresh blood."))).toContain("haemoptysis");
   });
 
   it("reads a cry when a site is touched as that site's pain, and the carpi, tarsi and knees as joints", async () => {

@@ -46,6 +46,13 @@ export const SUPPLEMENTARY_SIGN_PHRASES: Record<string, string[]> = {
     "appetite picky",
     "appetite fussy",
   ],
+  haemoptysis: [
+    "coughed up blood",
+    "coughed up fresh blood",
+    "coughs up blood",
+    "coughing up fresh blood",
+    "coughed blood",
+  ],
   // The pupil's light response, not the patient's mentation ("R pupil dilated and unresponsive").
   mydriasis: [
     "pupil dilated and unresponsive",
