@@ -6,6 +6,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export async function expectAccessible(page: Page, label: string) {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
+    // A re-render after an update (a refresh of the server components) can briefly leave the
+    // document without its <title>; judge the settled page (a page that never gets one still fails).
+    await expect(page).toHaveTitle(/\S/);
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
       .analyze();
