@@ -7,6 +7,7 @@
 // showing it. One case gives 0.3; a sign in every one of four cases 0.48. Never learned from a
 // held-out test part.
 import type { KnowledgeBase } from "@/lib/diagnosis/knowledge-base";
+import { normalise } from "./matching";
 
 export interface LearningCase {
   id: string;
@@ -24,6 +25,30 @@ export interface LearnedLink {
   weight: number;
   caseIds: string[];
 }
+
+/** Catalogue sign ids of labelled concepts (by sign name or synonym; concepts naming none are dropped). */
+export function signIdsOfConcepts(signs: { id: number; name: string; synonyms: string[] }[]) {
+  const byTerm = new Map<string, number>();
+  for (const s of signs)
+    for (const n of [s.name, ...s.synonyms]) if (!byTerm.has(normalise(n))) byTerm.set(normalise(n), s.id);
+  return (concepts: string[]) =>
+    concepts.map((c) => byTerm.get(normalise(c))).filter((id): id is number => id !== undefined);
+}
+
+/** The labelled signs and findings of a case that name catalogue signs. */
+export function labelledSignIds(
+  idsOf: (concepts: string[]) => number[],
+  expected: { symptoms?: { concept: string }[]; findings?: { concept: string }[] } | undefined,
+): number[] {
+  return [
+    ...new Set(idsOf([...(expected?.symptoms ?? []), ...(expected?.findings ?? [])].map((s) => s.concept))),
+  ];
+}
+
+/** What a case shows, to learn from: its labelled signs and findings, and the signs the reader selected. */
+export const shownSignIds = (labelledIds: number[], readIds: number[]) => [
+  ...new Set([...labelledIds, ...readIds]),
+];
 
 export const CASE_LINK_BETA = 1;
 export const CASE_LINK_GAMMA = 0.6;

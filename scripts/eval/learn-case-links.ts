@@ -4,15 +4,23 @@
 // rerun learns the same links); a case teaches the conditions that are its gold, for the species
 // the pipeline read. Never reads the held-out test part. Run it after the dev part grows or the
 // authored links change, then `npm run seed:check`.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { readCatalogueData } from "@/db/seed/load-catalogue";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
-import { CASE_LINK_BETA, CASE_LINK_GAMMA, learnCaseLinks, type LearningCase } from "./case-links";
+import {
+  CASE_LINK_BETA,
+  CASE_LINK_GAMMA,
+  labelledSignIds,
+  learnCaseLinks,
+  shownSignIds,
+  signIdsOfConcepts,
+  type LearningCase,
+} from "./case-links";
 import { goldTools } from "./gold-dropout";
 import { openInProcessPipeline } from "./in-process";
-import { acceptedNames, normalise } from "./matching";
+import { acceptedNames, readGoldCases } from "./matching";
 
 const devFile = "scripts/eval/realworld/dev.jsonl";
 const output = path.join("db", "seed", "data", "case-links.json");
@@ -24,28 +32,19 @@ interface Line {
   gold?: { name: string; aliases?: string[] };
   also_acceptable?: { name: string; aliases?: string[] }[];
 }
-const lines = readFileSync(devFile, "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Line)
-  .filter((l) => l.notes && l.gold);
+const lines = readGoldCases<Line>(devFile);
 
 const catalogue = readCatalogueData(undefined, { caseLinks: false });
-const signIds = new Map<string, number>();
-for (const s of catalogue.signs)
-  for (const n of [s.name, ...s.synonyms]) if (!signIds.has(normalise(n))) signIds.set(normalise(n), s.id);
+const idsOf = signIdsOfConcepts(catalogue.signs);
 
 const { db, runNote, close } = await openInProcessPipeline("learn-links", catalogue);
 const read: { line: Line; animalTypeId: number | null; signIds: number[] }[] = [];
 for (const line of lines) {
   const input = caseRankingInput(await runNote(line.notes));
-  const labels = [...(line.expected?.symptoms ?? []), ...(line.expected?.findings ?? [])]
-    .map((s) => signIds.get(normalise(s.concept)))
-    .filter((id): id is number => id !== undefined);
   read.push({
     line,
     animalTypeId: input.animal_type_id ?? null,
-    signIds: [...new Set([...labels, ...input.present_symptom_ids])],
+    signIds: shownSignIds(labelledSignIds(idsOf, line.expected), input.present_symptom_ids),
   });
 }
 const kb = await loadKnowledgeBase(db);

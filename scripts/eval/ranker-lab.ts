@@ -4,14 +4,19 @@
 // but not first, how the gold and the top condition's log scores differ (prior, risk, present
 // signs, absent signs, documentation). --gold-dropout=0.3 drops links of the dev golds (below).
 // Refuses the held-out test part.
-import { readFileSync } from "node:fs";
 import { readCatalogueData } from "@/db/seed/load-catalogue";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { openInProcessPipeline } from "./in-process";
-import { acceptedNames, normalise } from "./matching";
+import { acceptedNames, readGoldCases } from "./matching";
 import { goldTools } from "./gold-dropout";
-import { applyCaseLinks, learnCaseLinks } from "./case-links";
+import {
+  applyCaseLinks,
+  labelledSignIds,
+  learnCaseLinks,
+  shownSignIds,
+  signIdsOfConcepts,
+} from "./case-links";
 import { explainScore, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
 
 const args = process.argv.slice(2);
@@ -38,12 +43,7 @@ interface Line {
   gold: { name: string; aliases?: string[] };
   also_acceptable?: { name: string; aliases?: string[] }[];
 }
-const readLines = (path: string) =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Line)
-    .filter((l) => l.notes && l.gold);
+const readLines = (path: string) => readGoldCases<Line>(path);
 // --learn-from=dev.jsonl (with --case-links): learn the links from all of that file's cases and
 // rank every case of `file` with them (a fresh batch, never its misses), instead of by batch.
 const learnFrom = args.find((a) => a.startsWith("--learn-from="))?.slice(13);
@@ -53,11 +53,7 @@ const lines = [
   ...(learnFrom ? readLines(learnFrom).map((l) => ({ ...l, id: `learn:${l.id}` })) : []),
 ];
 
-const signIds = new Map<string, number>();
-for (const s of readCatalogueData().signs)
-  for (const n of [s.name, ...s.synonyms]) if (!signIds.has(normalise(n))) signIds.set(normalise(n), s.id);
-const labelled = (names: string[]) =>
-  names.map((n) => signIds.get(normalise(n))).filter((id): id is number => id !== undefined);
+const labelled = signIdsOfConcepts(readCatalogueData().signs);
 
 const { db, runNote, close } = await openInProcessPipeline(
   "lab",
@@ -67,7 +63,7 @@ const inputs: {
   id: string;
   input: ReturnType<typeof caseRankingInput>;
   accepted: Set<string>;
-  labelledIds: number[];
+  shownIds: number[];
 }[] = [];
 let mapped = 0,
   total = 0;
@@ -83,16 +79,12 @@ for (const line of lines) {
     mapped += input.present_symptom_ids.length;
     total += names.length;
   }
-  const labelledIds = [
-    ...new Set(
-      labelled(
-        [...(line.expected?.symptoms ?? []), ...(line.expected?.findings ?? [])].map((s) => s.concept),
-      ),
-    ),
-  ];
-  // Learned links come from the labels and from what the extractor read (case-links.ts).
-  const shown = [...new Set([...labelledIds, ...caseRankingInput(stored).present_symptom_ids])];
-  inputs.push({ id: line.id, input, accepted: acceptedNames(line), labelledIds: shown });
+  // What the case teaches the learned links, as the generator reads it (case-links.ts).
+  const shownIds = shownSignIds(
+    labelledSignIds(labelled, line.expected),
+    caseRankingInput(stored).present_symptom_ids,
+  );
+  inputs.push({ id: line.id, input, accepted: acceptedNames(line), shownIds });
 }
 if (oracle) process.stderr.write(`oracle: ${mapped} of ${total} labelled concepts name a sign\n`);
 const kb = await loadKnowledgeBase(db);
@@ -127,7 +119,7 @@ function learnLinks(training: typeof inputs) {
       id: c.id,
       animalTypeId: c.input.animal_type_id ?? null,
       isGold: (id: number, name: string) => isGold(c.accepted, id, name),
-      signIds: c.labelledIds,
+      signIds: c.shownIds,
     })),
     { beta, gamma },
   );

@@ -3,11 +3,10 @@
 // Each note runs through the pipeline once; then every combination re-ranks the stored inputs.
 // Prints one JSON line per combination (best last) and the temperature that calibrates the best
 // combination's top score. Tune on the dev part only: the test part is for reporting.
-import { readFileSync } from "node:fs";
 import { caseRankingInput } from "@/lib/diagnosis/case-differentials";
 import { loadKnowledgeBase } from "@/lib/diagnosis/knowledge-base";
 import { openInProcessPipeline } from "./in-process";
-import { acceptedNames, normalise } from "./matching";
+import { acceptedNames, normalise, readGoldCases } from "./matching";
 import { DEFAULT_TUNING, rankDetailed, type RankTuning } from "@/lib/diagnosis/rank-differentials";
 
 const file = process.argv[2] ?? "scripts/eval/realworld/dev.jsonl";
@@ -21,11 +20,7 @@ interface Line {
   gold: { name: string; aliases?: string[] };
   also_acceptable?: { name: string; aliases?: string[] }[];
 }
-const lines = readFileSync(file, "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Line)
-  .filter((l) => l.notes && l.gold);
+const lines = readGoldCases<Line>(file);
 
 const { db, runNote, close } = await openInProcessPipeline("tune");
 const inputs: { input: ReturnType<typeof caseRankingInput>; accepted: Set<string> }[] = [];

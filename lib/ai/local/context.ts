@@ -1380,25 +1380,28 @@ function sentenceInPast(tokens: Token[], start: number, end: number): boolean {
   if (norm(tokens, k) === "a" && norm(tokens, k + 1) === "few") k++;
   const agoAt = (i: number) =>
     COUNT_WORDS.test(norm(tokens, i)) && AGO_UNITS.test(norm(tokens, i + 1)) && norm(tokens, i + 2) === "ago";
+  // Index just after the phrase that places the sentence in the past.
+  let after: number;
   // "Back in June he vomited…", "Last spring she was lame…": a sentence opening on a time gone by.
   const opening = pastTimeOpening(tokens, k);
-  if (opening > 0 && opening <= start) k = opening - 3;
-  else if (!agoAt(k)) {
+  if (opening > 0 && opening <= start) after = opening;
+  else if (agoAt(k)) after = k + 3;
+  else {
     // "He was seen about a week ago, very lame, with a wound on one toe": a visit told in the past.
     const seen = [...Array(Math.max(0, start - first)).keys()].map((o) => first + o);
     const visit = seen.find(
       (i) => PAST_VISIT_AUX.has(norm(tokens, i)) && PAST_VISIT_VERBS.has(norm(tokens, i + 1)),
     );
     const ago = visit === undefined ? undefined : seen.find((i) => i > visit && agoAt(i));
-    if (ago === undefined || ago + 3 > start) return false;
-    k = ago;
+    if (ago === undefined) return false;
+    after = ago + 3;
   }
-  if (k + 3 > start) return false;
+  if (after > start) return false;
   // What comes back to now after the sign's own clause ("A year ago he passed blood in his urine;
   // since then he has been well") speaks of something else.
   let clauseEnd = end;
   while (clauseEnd < last && norm(tokens, clauseEnd) !== ";") clauseEnd++;
-  for (let j = k + 3; j < clauseEnd; j++) if (NOW_WORDS.has(norm(tokens, j))) return false;
+  for (let j = after; j < clauseEnd; j++) if (NOW_WORDS.has(norm(tokens, j))) return false;
   return true;
 }
 
